@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "TrackSift",
+  platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "TrackSift", targets: ["TrackSift"]),
+    .library(name: "TrackSiftFormats", targets: ["TrackSiftFormats"]),
+    .library(name: "TrackSiftSimulation", targets: ["TrackSiftSimulation"]),
+    .executable(name: "tracksift", targets: ["tracksift"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .target(name: "TrackSift"),
+    .target(name: "TrackSiftFormats", dependencies: ["TrackSift"]),
+    .target(name: "TrackSiftSimulation", dependencies: ["TrackSift"]),
+    .executableTarget(
+      name: "tracksift",
+      dependencies: [
+        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "TrackSiftTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
+    .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSiftFormats"]),
+    .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

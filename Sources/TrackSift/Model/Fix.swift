@@ -1,0 +1,160 @@
+import Foundation
+
+/// One location fix as a receiver reported it.
+///
+/// Every optional field is `nil` when unknown; no field uses a magic number for "unknown" in its
+/// API. Values are kept as reported, including invalid ones (a negative accuracy, a speed of -1):
+/// judging them is the job of ``FixGate``, which gives every fix a ``Verdict``.
+///
+/// Accuracy convention: `horizontalAccuracyMeters` is a one-sigma-like radius (about 63-68 %
+/// of fixes lie within it), as iOS `horizontalAccuracy` and Android `getAccuracy()` report.
+/// Readers of formats with other conventions (gpsd's 95 % figures, HDOP) convert to it.
+///
+/// Storage is compact (about 120 bytes a fix, so a million fixes fit in 128 MB): optional
+/// values are held as NaN internally and exposed as `nil`. Equality treats two unknowns as
+/// equal.
+public struct Fix: Sendable {
+  // Seconds since the reference date; NaN when unknown.
+  private var storedTimestamp: Double
+  private var storedArrivalTime: Double
+  /// WGS84 latitude in degrees, north positive.
+  public var latitudeDegrees: Double
+  /// WGS84 longitude in degrees, east positive.
+  public var longitudeDegrees: Double
+  private var storedAltitude: Double
+  private var storedHorizontalAccuracy: Double
+  private var storedVerticalAccuracy: Double
+  private var storedSpeed: Double
+  private var storedSpeedAccuracy: Double
+  private var storedCourse: Double
+  private var storedCourseAccuracy: Double
+  /// Where the position came from.
+  public var source: FixSource
+  /// What the receiver said about its solution (dilution, satellites, fix type).
+  public var receiver: ReceiverStatus
+  /// Sensor readings recorded with the fix.
+  public var sensors: SensorValues
+
+  /// Creates a fix. Only the position is required.
+  public init(
+    timestamp: Date? = nil,
+    arrivalTime: Date? = nil,
+    latitudeDegrees: Double,
+    longitudeDegrees: Double,
+    altitudeMeters: Double? = nil,
+    horizontalAccuracyMeters: Double? = nil,
+    verticalAccuracyMeters: Double? = nil,
+    speedMetersPerSecond: Double? = nil,
+    speedAccuracyMetersPerSecond: Double? = nil,
+    courseDegrees: Double? = nil,
+    courseAccuracyDegrees: Double? = nil,
+    source: FixSource = .unknown,
+    receiver: ReceiverStatus = ReceiverStatus(),
+    sensors: SensorValues = SensorValues()
+  ) {
+    storedTimestamp = timestamp?.timeIntervalSinceReferenceDate ?? .nan
+    storedArrivalTime = arrivalTime?.timeIntervalSinceReferenceDate ?? .nan
+    self.latitudeDegrees = latitudeDegrees
+    self.longitudeDegrees = longitudeDegrees
+    storedAltitude = altitudeMeters ?? .nan
+    storedHorizontalAccuracy = horizontalAccuracyMeters ?? .nan
+    storedVerticalAccuracy = verticalAccuracyMeters ?? .nan
+    storedSpeed = speedMetersPerSecond ?? .nan
+    storedSpeedAccuracy = speedAccuracyMetersPerSecond ?? .nan
+    storedCourse = courseDegrees ?? .nan
+    storedCourseAccuracy = courseAccuracyDegrees ?? .nan
+    self.source = source
+    self.receiver = receiver
+    self.sensors = sensors
+  }
+
+  /// The time of the fix itself (from the satellites), or `nil` when the source has no time.
+  /// Ordering and speed use this time only.
+  public var timestamp: Date? {
+    get { storedTimestamp.isNaN ? nil : Date(timeIntervalSinceReferenceDate: storedTimestamp) }
+    set { storedTimestamp = newValue?.timeIntervalSinceReferenceDate ?? .nan }
+  }
+
+  /// The fix time in seconds since 2001-01-01 UTC, or `nil`; cheaper than ``timestamp`` in loops.
+  public var timeSeconds: Double? { storedTimestamp.isNaN ? nil : storedTimestamp }
+
+  /// When the fix reached the app (the device clock); used only to judge staleness.
+  public var arrivalTime: Date? {
+    get {
+      storedArrivalTime.isNaN ? nil : Date(timeIntervalSinceReferenceDate: storedArrivalTime)
+    }
+    set { storedArrivalTime = newValue?.timeIntervalSinceReferenceDate ?? .nan }
+  }
+
+  /// Altitude in meters (above the ellipsoid or mean sea level, as the source gives it).
+  public var altitudeMeters: Double? {
+    get { storedAltitude.isNaN ? nil : storedAltitude }
+    set { storedAltitude = newValue ?? .nan }
+  }
+
+  /// Horizontal accuracy radius in meters; negative means invalid.
+  public var horizontalAccuracyMeters: Double? {
+    get { storedHorizontalAccuracy.isNaN ? nil : storedHorizontalAccuracy }
+    set { storedHorizontalAccuracy = newValue ?? .nan }
+  }
+
+  /// Vertical accuracy in meters; zero or negative means the altitude is invalid.
+  public var verticalAccuracyMeters: Double? {
+    get { storedVerticalAccuracy.isNaN ? nil : storedVerticalAccuracy }
+    set { storedVerticalAccuracy = newValue ?? .nan }
+  }
+
+  /// Reported (Doppler) ground speed in meters per second; negative means invalid.
+  public var speedMetersPerSecond: Double? {
+    get { storedSpeed.isNaN ? nil : storedSpeed }
+    set { storedSpeed = newValue ?? .nan }
+  }
+
+  /// Accuracy of the reported speed in meters per second.
+  public var speedAccuracyMetersPerSecond: Double? {
+    get { storedSpeedAccuracy.isNaN ? nil : storedSpeedAccuracy }
+    set { storedSpeedAccuracy = newValue ?? .nan }
+  }
+
+  /// Course over ground in degrees clockwise from true north; negative means invalid.
+  public var courseDegrees: Double? {
+    get { storedCourse.isNaN ? nil : storedCourse }
+    set { storedCourse = newValue ?? .nan }
+  }
+
+  /// Accuracy of the course in degrees.
+  public var courseAccuracyDegrees: Double? {
+    get { storedCourseAccuracy.isNaN ? nil : storedCourseAccuracy }
+    set { storedCourseAccuracy = newValue ?? .nan }
+  }
+
+  /// The position alone.
+  public var coordinate: Coordinate {
+    Coordinate(latitudeDegrees: latitudeDegrees, longitudeDegrees: longitudeDegrees)
+  }
+
+  /// The reported speed when it is usable: finite and not negative.
+  public var validSpeedMetersPerSecond: Double? {
+    storedSpeed.isFinite && storedSpeed >= 0 ? storedSpeed : nil
+  }
+
+  /// The reported course when it is usable: finite and within 0..<360 degrees.
+  public var validCourseDegrees: Double? {
+    storedCourse.isFinite && storedCourse >= 0 && storedCourse < 360 ? storedCourse : nil
+  }
+
+  /// The reported horizontal accuracy when it is usable: finite and greater than zero.
+  /// Zero is treated as unknown, never as perfect.
+  public var validHorizontalAccuracyMeters: Double? {
+    storedHorizontalAccuracy.isFinite && storedHorizontalAccuracy > 0
+      ? storedHorizontalAccuracy : nil
+  }
+
+  /// The altitude when it is usable: finite, and not flagged invalid by a vertical accuracy
+  /// of zero or less.
+  public var validAltitudeMeters: Double? {
+    guard storedAltitude.isFinite else { return nil }
+    if !storedVerticalAccuracy.isNaN, !(storedVerticalAccuracy > 0) { return nil }
+    return storedAltitude
+  }
+}

@@ -1,0 +1,39 @@
+/// Why a fix was refused. Each case has a stable string ``code`` for storage, CSV and JSON.
+public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+  /// Latitude or longitude is NaN, infinite or out of range.
+  case invalidCoordinates = "invalid-coordinates"
+  /// The position is exactly (0, 0).
+  case nullIsland = "null-island"
+  /// The fix has no time, and the rule that needs one cannot run (live gates require times).
+  case missingTimestamp = "missing-timestamp"
+  /// Reported horizontal accuracy is negative (or, for gates that require one, absent or zero).
+  case invalidAccuracy = "invalid-accuracy"
+  /// Reported horizontal accuracy is worse than the ceiling in force.
+  case accuracyAboveCeiling = "accuracy-above-ceiling"
+  /// The fix arrived inside the warm-up window after the session started.
+  case warmUp = "warm-up"
+  /// The fix is older than the staleness limit at arrival (a cached fix).
+  case stale = "stale"
+  /// The position came from a cell or Wi-Fi network.
+  case networkSource = "network-source"
+  /// Same timestamp as the last accepted fix.
+  case duplicateTimestamp = "duplicate-timestamp"
+  /// Earlier than the last accepted fix.
+  case outOfOrder = "out-of-order"
+  /// Reaching it from the expected position needs an implausible speed.
+  case impliedSpeed = "implied-speed"
+  /// Reaching it needs an implausible acceleration.
+  case impliedAcceleration = "implied-acceleration"
+  /// Too fast for the first seconds of a session (a cached or spiky start).
+  case startupSpeed = "startup-speed"
+  /// The position filter found the fix inconsistent with its prediction (chi-square test).
+  case innovationOutlier = "innovation-outlier"
+
+  /// The stable string code, e.g. `"accuracy-above-ceiling"`.
+  public var code: String { rawValue }
+
+  /// Creates a reason from its stable code.
+  public init?(code: String) { self.init(rawValue: code) }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

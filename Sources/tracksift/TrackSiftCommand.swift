@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct TrackSiftCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "tracksift")
+}
