@@ -2,13 +2,16 @@ import Foundation
 
 /// Distances and bearings on the WGS84 ellipsoid.
 ///
-/// Short steps (under ``Geodesic/shortStepLimitMeters``) use the local radii of curvature at the
-/// mid-latitude, which is exact to better than 1e-7 relative there and costs one `sin` and one
-/// `cos`; longer lines use Vincenty's inverse formula (Vincenty 1975, "Direct and inverse
+/// Short steps (under ``Geodesic/shortStepLimitMeters``, below ``Geodesic/polarLimitDegrees``)
+/// use the local radii of curvature at the mid-latitude, whose relative error is about
+/// `(d * tan(latitude) / R)^2`, under 2e-7 there, for one `sin` and one `cos`; longer lines use Vincenty's inverse formula (Vincenty 1975, "Direct and inverse
 /// solutions of geodesics on the ellipsoid with application of nested equations").
 public enum Geodesic {
   /// Steps shorter than this many meters (judged by a cheap estimate) use the local-radii form.
   public static let shortStepLimitMeters = 1_000.0
+  /// Beyond this latitude the meridians converge too fast for the local-radii form
+  /// (its error grows with tan(latitude)), so Vincenty's formula is used for every step.
+  public static let polarLimitDegrees = 70.0
 
   /// Distance in meters along the ellipsoid between two positions.
   ///
@@ -27,7 +30,7 @@ public enum Geodesic {
     toLatitude lat2: Double, toLongitude lon2: Double
   ) -> Double {
     let short = localRadiiDistanceMeters(lat1, lon1, lat2, lon2)
-    if short < shortStepLimitMeters { return short }
+    if short < shortStepLimitMeters, abs(lat1) < polarLimitDegrees { return short }
     return vincentyInverse(lat1, lon1, lat2, lon2)?.distanceMeters ?? short
   }
 
@@ -38,7 +41,9 @@ public enum Geodesic {
     let lat2 = b.latitudeDegrees
     let lon2 = b.longitudeDegrees
     let bearing: Double
-    if localRadiiDistanceMeters(lat1, lon1, lat2, lon2) < shortStepLimitMeters {
+    if localRadiiDistanceMeters(lat1, lon1, lat2, lon2) < shortStepLimitMeters,
+      abs(lat1) < polarLimitDegrees
+    {
       let (north, east) = localOffsets(lat1, lon1, lat2, lon2)
       bearing = atan2(east, north) * 180 / .pi
     } else if let solution = vincentyInverse(lat1, lon1, lat2, lon2) {
