@@ -1,0 +1,100 @@
+/// Accumulates ``ActivityMetrics`` one sample at a time; used by the batch analysis and, live,
+/// by the recorder, so both give the same figures.
+///
+/// Distance is summed between consecutive samples of the same segment only, and only over
+/// intervals where the sample says the person is moving, so it never bridges a pause and never
+/// grows while standing still.
+public struct MetricsAccumulator: Sendable, Hashable {
+  private var distanceMeters = 0.0
+  private var firstTimeSeconds: Double?
+  private var lastTimeSeconds: Double?
+  private var timerSeconds = 0.0
+  private var movingSeconds = 0.0
+  private var maximumSpeed: Double?
+  private var previous: MetricsSample?
+  private var elevation: ElevationAccumulator
+  private var kilometers = SplitTracker(unit: .kilometer)
+  private var miles = SplitTracker(unit: .mile)
+  private var fixCount = 0
+  private var segmentCount = 0
+  private var hasTimes = false
+  private var segmentHasSample = false
+
+  /// Creates an accumulator.
+  /// - Parameter elevationThresholdMeters: the dead band of the elevation gain.
+  public init(elevationThresholdMeters: Double = 5) {
+    elevation = ElevationAccumulator(thresholdMeters: elevationThresholdMeters)
+  }
+
+  /// Cumulative distance so far in meters.
+  public var currentDistanceMeters: Double { distanceMeters }
+
+  /// Cumulative timer time so far in seconds.
+  public var currentTimerSeconds: Double { timerSeconds }
+
+  /// Marks the start of a new segment: the next sample is not joined to the previous one.
+  public mutating func startSegment() {
+    previous = nil
+    segmentHasSample = false
+    elevation.breakSegment()
+  }
+
+  /// Adds one sample.
+  /// - Returns: the splits (kilometer and mile) completed by this sample, for cues.
+  @discardableResult
+  public mutating func add(_ sample: MetricsSample) -> [Split] {
+    fixCount += 1
+    if !segmentHasSample {
+      segmentHasSample = true
+      segmentCount += 1
+    }
+    elevation.add(altitudeMeters: sample.altitudeMeters)
+    if let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0 {
+      maximumSpeed = max(maximumSpeed ?? 0, speed)
+    }
+    if let time = sample.timeSeconds, time.isFinite {
+      hasTimes = true
+      firstTimeSeconds = min(firstTimeSeconds ?? time, time)
+      lastTimeSeconds = max(lastTimeSeconds ?? time, time)
+    }
+    defer { previous = sample }
+    guard let previous else { return [] }
+    var dt = 0.0
+    if let t0 = previous.timeSeconds, let t1 = sample.timeSeconds, t1 > t0, t1.isFinite {
+      dt = t1 - t0
+      timerSeconds += dt
+      if sample.isMoving { movingSeconds += dt }
+    }
+    if sample.isMoving {
+      let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
+      if step.isFinite { distanceMeters += step }
+    }
+    let timer = hasTimes ? timerSeconds : 0
+    return kilometers.advance(distanceMeters: distanceMeters, timerSeconds: timer)
+      + miles.advance(distanceMeters: distanceMeters, timerSeconds: timer)
+  }
+
+  /// The figures so far.
+  public var metrics: ActivityMetrics {
+    let timed = hasTimes && (lastTimeSeconds ?? 0) > (firstTimeSeconds ?? 0)
+    let hasAltitude = elevation.minimumAltitudeMeters != nil
+    return ActivityMetrics(
+      distanceMeters: distanceMeters,
+      elapsedSeconds: timed ? (lastTimeSeconds ?? 0) - (firstTimeSeconds ?? 0) : nil,
+      timerSeconds: timed ? timerSeconds : nil,
+      movingSeconds: timed ? movingSeconds : nil,
+      averageSpeedMetersPerSecond: timed && movingSeconds > 0
+        ? distanceMeters / movingSeconds : nil,
+      maximumSpeedMetersPerSecond: maximumSpeed,
+      averagePaceSecondsPerKilometer: timed && distanceMeters > 0 && movingSeconds > 0
+        ? movingSeconds / distanceMeters * 1_000 : nil,
+      elevationGainMeters: hasAltitude ? elevation.gainMeters : nil,
+      elevationLossMeters: hasAltitude ? elevation.lossMeters : nil,
+      minimumAltitudeMeters: elevation.minimumAltitudeMeters,
+      maximumAltitudeMeters: elevation.maximumAltitudeMeters,
+      kilometerSplits: timed ? kilometers.splitsIncludingPartial : [],
+      mileSplits: timed ? miles.splitsIncludingPartial : [],
+      fixCount: fixCount,
+      segmentCount: segmentCount)
+  }
+}

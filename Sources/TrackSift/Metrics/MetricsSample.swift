@@ -1,0 +1,27 @@
+/// One step of an activity as the metrics see it: a position already judged and filtered, with
+/// the motion layer's opinion on whether the person is moving.
+public struct MetricsSample: Sendable, Hashable {
+  /// Fix time in seconds since 2001-01-01 UTC, or `nil` for an untimed fix.
+  public var timeSeconds: Double?
+  /// The (filtered) position.
+  public var coordinate: Coordinate
+  /// A valid altitude, if any.
+  public var altitudeMeters: Double?
+  /// Speed in meters per second for the maximum, or `nil` when it must not count (estimated
+  /// readings, network fixes, unknown speed).
+  public var speedForMaximumMetersPerSecond: Double?
+  /// Whether the person is moving over the interval that ends at this sample.
+  public var isMoving: Bool
+
+  /// Creates a sample.
+  public init(
+    timeSeconds: Double?, coordinate: Coordinate, altitudeMeters: Double? = nil,
+    speedForMaximumMetersPerSecond: Double? = nil, isMoving: Bool = true
+  ) {
+    self.timeSeconds = timeSeconds
+    self.coordinate = coordinate
+    self.altitudeMeters = altitudeMeters
+    self.speedForMaximumMetersPerSecond = speedForMaximumMetersPerSecond
+    self.isMoving = isMoving
+  }
+}

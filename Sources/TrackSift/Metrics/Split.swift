@@ -1,0 +1,32 @@
+/// One split of an activity: the time taken for one kilometer or mile.
+public struct Split: Sendable, Hashable, Codable {
+  /// 1-based number of the split.
+  public var number: Int
+  /// The split's length in meters: the full unit, or less for the last, partial split.
+  public var distanceMeters: Double
+  /// Activity time (timer time, pauses excluded) when the split ended, in seconds from the start;
+  /// interpolated between the two fixes on either side of the split line.
+  public var endTimerSeconds: Double
+  /// Time taken for this split in seconds.
+  public var durationSeconds: Double
+  /// True for the last split when it is shorter than a full unit.
+  public var isPartial: Bool
+
+  /// Creates a split.
+  public init(
+    number: Int, distanceMeters: Double, endTimerSeconds: Double, durationSeconds: Double,
+    isPartial: Bool
+  ) {
+    self.number = number
+    self.distanceMeters = distanceMeters
+    self.endTimerSeconds = endTimerSeconds
+    self.durationSeconds = durationSeconds
+    self.isPartial = isPartial
+  }
+
+  /// Pace in seconds per kilometer, or `nil` when the split has no length or no time.
+  public var paceSecondsPerKilometer: Double? {
+    guard distanceMeters > 0, durationSeconds > 0 else { return nil }
+    return durationSeconds / distanceMeters * 1_000
+  }
+}

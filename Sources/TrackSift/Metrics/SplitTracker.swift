@@ -1,0 +1,63 @@
+/// Finds the split lines (every kilometer or mile) in a growing distance, with the crossing time
+/// interpolated between the two samples on either side of the line.
+///
+/// Feed it the cumulative distance and the cumulative timer time (pauses excluded) after each
+/// accepted step; it returns the splits completed by that step, so a live display can cue them.
+public struct SplitTracker: Sendable, Hashable {
+  /// The split length.
+  public let unit: SplitUnit
+  /// The completed splits so far.
+  public private(set) var splits: [Split] = []
+  private var lastDistanceMeters = 0.0
+  private var lastTimerSeconds = 0.0
+  private var lastSplitEndSeconds = 0.0
+
+  /// Creates a tracker for a unit.
+  public init(unit: SplitUnit) {
+    self.unit = unit
+  }
+
+  /// Advances to a new cumulative distance and timer time.
+  ///
+  /// - Parameters:
+  ///   - distanceMeters: cumulative distance; a value lower than the previous one is ignored.
+  ///   - timerSeconds: cumulative timer time at that distance.
+  /// - Returns: the splits completed by this step (usually none, at most a few).
+  /// - Complexity: O(1) amortized.
+  @discardableResult
+  public mutating func advance(distanceMeters: Double, timerSeconds: Double) -> [Split] {
+    guard distanceMeters.isFinite, timerSeconds.isFinite, distanceMeters > lastDistanceMeters
+    else {
+      if timerSeconds.isFinite, timerSeconds > lastTimerSeconds { lastTimerSeconds = timerSeconds }
+      return []
+    }
+    var completed: [Split] = []
+    let length = unit.lengthMeters
+    while Double(splits.count + 1) * length <= distanceMeters {
+      let line = Double(splits.count + 1) * length
+      let fraction = (line - lastDistanceMeters) / (distanceMeters - lastDistanceMeters)
+      let crossing = lastTimerSeconds + fraction * (timerSeconds - lastTimerSeconds)
+      let split = Split(
+        number: splits.count + 1, distanceMeters: length, endTimerSeconds: crossing,
+        durationSeconds: crossing - lastSplitEndSeconds, isPartial: false)
+      splits.append(split)
+      completed.append(split)
+      lastSplitEndSeconds = crossing
+    }
+    lastDistanceMeters = distanceMeters
+    lastTimerSeconds = max(lastTimerSeconds, timerSeconds)
+    return completed
+  }
+
+  /// The completed splits plus the partial last one, if any distance follows the last line.
+  public var splitsIncludingPartial: [Split] {
+    let covered = Double(splits.count) * unit.lengthMeters
+    let remainder = lastDistanceMeters - covered
+    guard remainder > 0.5 else { return splits }
+    return splits + [
+      Split(
+        number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: lastTimerSeconds,
+        durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true)
+    ]
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import TrackSift
+
+@Suite struct MetricsAccumulatorTests {
+  private func point(_ northMeters: Double) -> Coordinate {
+    Coordinate(latitudeDegrees: 45 + northMeters / 111_132.95, longitudeDegrees: 7)
+  }
+
+  @Test func distanceDoesNotBridgeSegments() {
+    var metrics = MetricsAccumulator()
+    metrics.startSegment()
+    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0)))
+    metrics.add(MetricsSample(timeSeconds: 10, coordinate: point(30)))
+    metrics.startSegment()
+    metrics.add(MetricsSample(timeSeconds: 600, coordinate: point(1_000)))
+    metrics.add(MetricsSample(timeSeconds: 610, coordinate: point(1_030)))
+    let result = metrics.metrics
+    #expect(abs(result.distanceMeters - 60) < 0.05)
+    #expect(result.elapsedSeconds == 610)
+    #expect(result.timerSeconds == 20)
+    #expect(result.segmentCount == 2)
+  }
+
+  @Test func distanceDoesNotGrowWhileStopped() {
+    var metrics = MetricsAccumulator()
+    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0)))
+    for t in 1...60 {
+      let jitter = t % 2 == 0 ? 3.0 : -3.0
+      metrics.add(MetricsSample(timeSeconds: Double(t), coordinate: point(jitter), isMoving: false))
+    }
+    let result = metrics.metrics
+    #expect(result.distanceMeters == 0)
+    #expect(result.movingSeconds == 0)
+    #expect(result.elapsedSeconds == 60)
+  }
+
+  @Test func untimedTrackHasDistanceButNoPace() {
+    var metrics = MetricsAccumulator()
+    for i in 0...10 { metrics.add(MetricsSample(timeSeconds: nil, coordinate: point(Double(i) * 100))) }
+    let result = metrics.metrics
+    #expect(abs(result.distanceMeters - 1_000) < 0.5)
+    #expect(result.averagePaceSecondsPerKilometer == nil)
+    #expect(result.movingSeconds == nil)
+    #expect(result.kilometerSplits.isEmpty)
+  }
+
+  @Test func averagesUseMovingTimeAndMaximumUsesTrustedSpeedsOnly() {
+    var metrics = MetricsAccumulator()
+    for t in 0...400 {
+      let moving = t <= 300
+      let north = Double(min(t, 300)) * 3.5
+      metrics.add(
+        MetricsSample(
+          timeSeconds: Double(t), coordinate: point(north),
+          speedForMaximumMetersPerSecond: moving ? 3.5 : nil, isMoving: moving))
+    }
+    let result = metrics.metrics
+    #expect(abs(result.distanceMeters - 1_050) < 0.5)
+    #expect(result.movingSeconds == 300)
+    #expect(result.maximumSpeedMetersPerSecond == 3.5)
+    #expect(abs((result.averageSpeedMetersPerSecond ?? 0) - 3.5) < 0.01)
+    #expect(result.kilometerSplits.count == 2)
+    #expect(abs(result.kilometerSplits[0].durationSeconds - 285.71) < 0.2)
+  }
+}
