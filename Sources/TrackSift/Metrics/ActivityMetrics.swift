@@ -6,11 +6,11 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   /// Distance in meters: summed within segments only, and only while moving.
   public var distanceMeters: Double
   /// From the first to the last timed fix, pauses and gaps included, in seconds.
-  public var elapsedSeconds: Double?
+  public var elapsedTimeSeconds: Double?
   /// Time inside segments (pauses between segments excluded), in seconds.
-  public var timerSeconds: Double?
+  public var timerTimeSeconds: Double?
   /// Time spent moving (stops excluded), in seconds.
-  public var movingSeconds: Double?
+  public var movingTimeSeconds: Double?
   /// Distance over moving time, in meters per second.
   public var averageSpeedMetersPerSecond: Double?
   /// Highest speed from accepted satellite fixes, in meters per second.
@@ -36,8 +36,8 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
 
   /// Creates metrics.
   public init(
-    distanceMeters: Double = 0, elapsedSeconds: Double? = nil, timerSeconds: Double? = nil,
-    movingSeconds: Double? = nil, averageSpeedMetersPerSecond: Double? = nil,
+    distanceMeters: Double = 0, elapsedTimeSeconds: Double? = nil, timerTimeSeconds: Double? = nil,
+    movingTimeSeconds: Double? = nil, averageSpeedMetersPerSecond: Double? = nil,
     maximumSpeedMetersPerSecond: Double? = nil, averagePaceSecondsPerKilometer: Double? = nil,
     elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
     minimumAltitudeMeters: Double? = nil, maximumAltitudeMeters: Double? = nil,
@@ -45,9 +45,9 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
     segmentCount: Int = 0
   ) {
     self.distanceMeters = distanceMeters
-    self.elapsedSeconds = elapsedSeconds
-    self.timerSeconds = timerSeconds
-    self.movingSeconds = movingSeconds
+    self.elapsedTimeSeconds = elapsedTimeSeconds
+    self.timerTimeSeconds = timerTimeSeconds
+    self.movingTimeSeconds = movingTimeSeconds
     self.averageSpeedMetersPerSecond = averageSpeedMetersPerSecond
     self.maximumSpeedMetersPerSecond = maximumSpeedMetersPerSecond
     self.averagePaceSecondsPerKilometer = averagePaceSecondsPerKilometer

@@ -80,9 +80,9 @@ public struct MetricsAccumulator: Sendable, Hashable {
     let hasAltitude = elevation.minimumAltitudeMeters != nil
     return ActivityMetrics(
       distanceMeters: distanceMeters,
-      elapsedSeconds: timed ? (lastTimeSeconds ?? 0) - (firstTimeSeconds ?? 0) : nil,
-      timerSeconds: timed ? timerSeconds : nil,
-      movingSeconds: timed ? movingSeconds : nil,
+      elapsedTimeSeconds: timed ? (lastTimeSeconds ?? 0) - (firstTimeSeconds ?? 0) : nil,
+      timerTimeSeconds: timed ? timerSeconds : nil,
+      movingTimeSeconds: timed ? movingSeconds : nil,
       averageSpeedMetersPerSecond: timed && movingSeconds > 0
         ? distanceMeters / movingSeconds : nil,
       maximumSpeedMetersPerSecond: maximumSpeed,

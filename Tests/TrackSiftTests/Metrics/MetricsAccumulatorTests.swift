@@ -17,8 +17,8 @@ import Testing
     metrics.add(MetricsSample(timeSeconds: 610, coordinate: point(1_030)))
     let result = metrics.metrics
     #expect(abs(result.distanceMeters - 60) < 0.05)
-    #expect(result.elapsedSeconds == 610)
-    #expect(result.timerSeconds == 20)
+    #expect(result.elapsedTimeSeconds == 610)
+    #expect(result.timerTimeSeconds == 20)
     #expect(result.segmentCount == 2)
   }
 
@@ -31,8 +31,8 @@ import Testing
     }
     let result = metrics.metrics
     #expect(result.distanceMeters == 0)
-    #expect(result.movingSeconds == 0)
-    #expect(result.elapsedSeconds == 60)
+    #expect(result.movingTimeSeconds == 0)
+    #expect(result.elapsedTimeSeconds == 60)
   }
 
   @Test func untimedTrackHasDistanceButNoPace() {
@@ -41,7 +41,7 @@ import Testing
     let result = metrics.metrics
     #expect(abs(result.distanceMeters - 1_000) < 0.5)
     #expect(result.averagePaceSecondsPerKilometer == nil)
-    #expect(result.movingSeconds == nil)
+    #expect(result.movingTimeSeconds == nil)
     #expect(result.kilometerSplits.isEmpty)
   }
 
@@ -57,7 +57,7 @@ import Testing
     }
     let result = metrics.metrics
     #expect(abs(result.distanceMeters - 1_050) < 0.5)
-    #expect(result.movingSeconds == 300)
+    #expect(result.movingTimeSeconds == 300)
     #expect(result.maximumSpeedMetersPerSecond == 3.5)
     #expect(abs((result.averageSpeedMetersPerSecond ?? 0) - 3.5) < 0.01)
     #expect(result.kilometerSplits.count == 2)
