@@ -138,7 +138,8 @@ public struct SyntheticActivityGenerator: Sendable {
         errorNorth += size * sin(angle)
         if random.nextUnit() < 0.5 { accuracy *= 3 + random.nextUnit() * 7 }
       }
-      let coordinate = plane.unproject(eastMeters: east + errorEast, northMeters: north + errorNorth)
+      let coordinate = plane.unproject(
+        eastMeters: east + errorEast, northMeters: north + errorNorth)
       let vEast = speed * sin(heading) + dopplerNoise.0
       let vNorth = speed * cos(heading) + dopplerNoise.1
       var reportedSpeed = (vEast * vEast + vNorth * vNorth).squareRoot()

@@ -68,7 +68,9 @@ public enum Geodesic {
     let primeVertical = WGS84.semiMajorAxisMeters / w
     let meridional = WGS84.semiMajorAxisMeters * (1 - WGS84.eccentricitySquared) / (w2 * w)
     var deltaLongitude = lon2 - lon1
-    if deltaLongitude > 180 { deltaLongitude -= 360 } else if deltaLongitude < -180 {
+    if deltaLongitude > 180 {
+      deltaLongitude -= 360
+    } else if deltaLongitude < -180 {
       deltaLongitude += 360
     }
     let north = (lat2 - lat1) * .pi / 180 * meridional

@@ -30,7 +30,9 @@ public struct LocalTangentPlane: Sendable, Hashable {
   @inlinable
   public func project(_ coordinate: Coordinate) -> (eastMeters: Double, northMeters: Double) {
     var deltaLongitude = coordinate.longitudeDegrees - origin.longitudeDegrees
-    if deltaLongitude > 180 { deltaLongitude -= 360 } else if deltaLongitude < -180 {
+    if deltaLongitude > 180 {
+      deltaLongitude -= 360
+    } else if deltaLongitude < -180 {
       deltaLongitude += 360
     }
     return (

@@ -91,7 +91,8 @@ private let geodesicLines: [(Double, Double, Double, Double, Double, Double)] = 
 
 @Suite struct LocalTangentPlaneTests {
   @Test func roundTripIsExact() {
-    let plane = LocalTangentPlane(origin: Coordinate(latitudeDegrees: 52.13, longitudeDegrees: 21.07))
+    let plane = LocalTangentPlane(
+      origin: Coordinate(latitudeDegrees: 52.13, longitudeDegrees: 21.07))
     let point = Coordinate(latitudeDegrees: 52.1412345, longitudeDegrees: 21.0598765)
     let (east, north) = plane.project(point)
     let back = plane.unproject(eastMeters: east, northMeters: north)

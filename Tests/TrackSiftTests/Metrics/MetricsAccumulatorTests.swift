@@ -37,7 +37,9 @@ import Testing
 
   @Test func untimedTrackHasDistanceButNoPace() {
     var metrics = MetricsAccumulator()
-    for i in 0...10 { metrics.add(MetricsSample(timeSeconds: nil, coordinate: point(Double(i) * 100))) }
+    for i in 0...10 {
+      metrics.add(MetricsSample(timeSeconds: nil, coordinate: point(Double(i) * 100)))
+    }
     let result = metrics.metrics
     #expect(abs(result.distanceMeters - 1_000) < 0.5)
     #expect(result.averagePaceSecondsPerKilometer == nil)
