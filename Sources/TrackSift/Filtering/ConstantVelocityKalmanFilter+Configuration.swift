@@ -1,0 +1,96 @@
+extension ConstantVelocityKalmanFilter {
+  /// The knobs of the constant-velocity filter.
+  public struct Configuration: Sendable, Hashable {
+    /// Standard deviation of the unmodelled acceleration, in meters per second squared: the
+    /// process noise is white acceleration with spectral density `sigma^2` (m^2/s^3) on each
+    /// axis. Larger follows turns and speed changes faster; smaller smooths more.
+    public var accelerationNoiseMetersPerSecondSquared: Double
+    /// The smallest position standard deviation used, in meters; a fix claiming 0 m is never
+    /// taken as perfect.
+    public var accuracyFloorMeters: Double
+    /// The position standard deviation used when a fix reports no valid accuracy, in meters.
+    public var assumedAccuracyMeters: Double
+    /// Whether the reported (Doppler) speed and course are used as a velocity measurement.
+    public var usesReportedVelocity: Bool
+    /// Below this reported speed the course is meaningless; the velocity measurement is then
+    /// used only when the speed is near zero (a stop), as a zero velocity.
+    public var minimumSpeedForCourseMetersPerSecond: Double
+    /// A reported speed at or below this is taken as a zero-velocity measurement.
+    public var stationarySpeedMetersPerSecond: Double
+    /// Speed accuracy used when the fix reports none, in meters per second.
+    public var assumedSpeedAccuracyMetersPerSecond: Double
+    /// Course accuracy used when the fix reports none, in degrees.
+    public var assumedCourseAccuracyDegrees: Double
+    /// Chi-square threshold of the position innovation (2 degrees of freedom); 18.42 leaves
+    /// one good fix in 10,000 outside when the reported accuracies are honest.
+    public var innovationGateChiSquare: Double
+    /// A fix is rejected only if its innovation is also larger than this, in meters, because
+    /// phones understate their error in cities and a pure chi-square test would then reject
+    /// good fixes.
+    public var minimumOutlierDistanceMeters: Double
+    /// Chi-square threshold of the velocity innovation; a reported velocity beyond it (a
+    /// spurious 0.0 at speed) is ignored, the position is still used.
+    public var velocityGateChiSquare: Double
+    /// After a gap longer than this, in seconds, the filter starts afresh at the next fix.
+    public var reanchorGapSeconds: Double
+    /// After this many consecutive innovation rejections the filter starts afresh at the next
+    /// fix, so a real jump (or a wrong start) cannot lock it.
+    public var reanchorAfterConsecutiveRejections: Int
+    /// Standard deviation of the initial velocity when the first fix has no usable Doppler
+    /// velocity, in meters per second.
+    public var initialVelocityUncertaintyMetersPerSecond: Double
+
+    /// Creates a configuration; the defaults suit running.
+    public init(
+      accelerationNoiseMetersPerSecondSquared: Double = 1.5,
+      accuracyFloorMeters: Double = 1,
+      assumedAccuracyMeters: Double = 5,
+      usesReportedVelocity: Bool = true,
+      minimumSpeedForCourseMetersPerSecond: Double = 1,
+      stationarySpeedMetersPerSecond: Double = 0.2,
+      assumedSpeedAccuracyMetersPerSecond: Double = 0.5,
+      assumedCourseAccuracyDegrees: Double = 10,
+      innovationGateChiSquare: Double = 18.42,
+      minimumOutlierDistanceMeters: Double = 20,
+      velocityGateChiSquare: Double = 13.82,
+      reanchorGapSeconds: Double = 60,
+      reanchorAfterConsecutiveRejections: Int = 5,
+      initialVelocityUncertaintyMetersPerSecond: Double = 4
+    ) {
+      self.accelerationNoiseMetersPerSecondSquared = accelerationNoiseMetersPerSecondSquared
+      self.accuracyFloorMeters = accuracyFloorMeters
+      self.assumedAccuracyMeters = assumedAccuracyMeters
+      self.usesReportedVelocity = usesReportedVelocity
+      self.minimumSpeedForCourseMetersPerSecond = minimumSpeedForCourseMetersPerSecond
+      self.stationarySpeedMetersPerSecond = stationarySpeedMetersPerSecond
+      self.assumedSpeedAccuracyMetersPerSecond = assumedSpeedAccuracyMetersPerSecond
+      self.assumedCourseAccuracyDegrees = assumedCourseAccuracyDegrees
+      self.innovationGateChiSquare = innovationGateChiSquare
+      self.minimumOutlierDistanceMeters = minimumOutlierDistanceMeters
+      self.velocityGateChiSquare = velocityGateChiSquare
+      self.reanchorGapSeconds = reanchorGapSeconds
+      self.reanchorAfterConsecutiveRejections = reanchorAfterConsecutiveRejections
+      self.initialVelocityUncertaintyMetersPerSecond = initialVelocityUncertaintyMetersPerSecond
+    }
+
+    /// Defaults for an activity.
+    public static func defaults(for activity: ActivityKind) -> Configuration {
+      switch activity {
+      case .walking:
+        Configuration(
+          accelerationNoiseMetersPerSecondSquared: 1, minimumOutlierDistanceMeters: 15,
+          initialVelocityUncertaintyMetersPerSecond: 2)
+      case .running:
+        Configuration()
+      case .cycling:
+        Configuration(
+          accelerationNoiseMetersPerSecondSquared: 2, minimumOutlierDistanceMeters: 25,
+          initialVelocityUncertaintyMetersPerSecond: 8)
+      case .driving:
+        Configuration(
+          accelerationNoiseMetersPerSecondSquared: 3, minimumSpeedForCourseMetersPerSecond: 2,
+          minimumOutlierDistanceMeters: 40, initialVelocityUncertaintyMetersPerSecond: 20)
+      }
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+
+/// A constant-velocity Kalman filter in local meters, the live position filter.
+///
+/// State: east and north position and velocity in a ``LocalTangentPlane`` whose origin follows
+/// the activity (re-centred beyond 2 km). Model: constant velocity driven by white acceleration
+/// (``Configuration/accelerationNoiseMetersPerSecondSquared``). Measurements: the position,
+/// with each fix's own reported accuracy as its standard deviation (floored); and, when the fix
+/// reports a valid Doppler speed and course, the velocity, with noise from the speed accuracy
+/// and the course accuracy times the speed. Both measurements are isotropic, so the east and
+/// north axes are two independent 2-state filters (exact, and cheap).
+///
+/// Outliers: a fix whose normalized innovation squared exceeds
+/// ``Configuration/innovationGateChiSquare`` and whose innovation is longer than
+/// ``Configuration/minimumOutlierDistanceMeters`` is rejected with
+/// ``RejectionReason/innovationOutlier`` and changes nothing. After a gap longer than
+/// ``Configuration/reanchorGapSeconds`` or after
+/// ``Configuration/reanchorAfterConsecutiveRejections`` rejections in a row the filter starts
+/// afresh at the next fix, so it can never lock out a real change.
+///
+/// Fixes must come in time order (the ``FixGate`` sees to it); one without a time or not after
+/// the previous one is applied without moving the state in time. Each accepted fix yields a
+/// ``KalmanRecord`` for ``RTSSmoother``.
+///
+/// The method: Kalman (1960); the white-noise acceleration model and the validation gate follow
+/// Bar-Shalom, Li and Kirubarajan (2001), "Estimation with Applications to Tracking and
+/// Navigation", sections 6.3 and 5.4.
+///
+/// - Complexity: O(1) per fix, without allocation.
+public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
+  /// The knobs in force; may be changed between fixes.
+  public var configuration: Configuration
+  /// Number of consecutive innovation rejections.
+  public private(set) var consecutiveRejections = 0
+  private var plane: LocalTangentPlane?
+  private var east = KalmanAxis.zero
+  private var north = KalmanAxis.zero
+  private var lastTimeSeconds: Double?
+
+  /// Re-centre the plane when the estimate is this far from its origin.
+  private static let recenterDistanceMeters = 2_000.0
+
+  /// Creates a filter.
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+  }
+
+  /// True once the filter holds a state.
+  public var isInitialized: Bool { plane != nil }
+
+  /// The current estimate, or `nil` before the first fix.
+  public var coordinate: Coordinate? {
+    plane?.unproject(eastMeters: east.positionMeters, northMeters: north.positionMeters)
+  }
+
+  /// Forgets the state; the next fix starts a new run.
+  public mutating func reset() {
+    plane = nil
+    lastTimeSeconds = nil
+    consecutiveRejections = 0
+  }
+
+  /// Feeds one fix (normally one the gate accepted) and returns what the filter made of it.
+  public mutating func update(_ fix: Fix) -> KalmanStep {
+    guard fix.latitudeDegrees.isFinite, fix.longitudeDegrees.isFinite,
+      abs(fix.latitudeDegrees) < 90
+    else {
+      return step(verdict: .rejected(.invalidCoordinates), startedRun: false, usedVelocity: false)
+    }
+    let time = fix.timeSeconds
+    let gap = time.flatMap { t in lastTimeSeconds.map { t - $0 } }
+    if plane == nil
+      || (gap ?? 0) > configuration.reanchorGapSeconds
+      || consecutiveRejections >= configuration.reanchorAfterConsecutiveRejections
+    {
+      start(at: fix)
+      return step(verdict: .accepted, startedRun: true, usedVelocity: false, intervalSeconds: 0)
+    }
+    guard let plane else { preconditionFailure("initialized above") }
+    let dt = max(gap ?? 0, 0)
+    var predictedEast = east
+    var predictedNorth = north
+    let q = spectralDensity
+    predictedEast.predict(seconds: dt, spectralDensity: q)
+    predictedNorth.predict(seconds: dt, spectralDensity: q)
+
+    let (zEast, zNorth) = plane.project(fix.coordinate)
+    let sigma = measurementSigmaMeters(fix)
+    let r = sigma * sigma
+    let innovationEast = zEast - predictedEast.positionMeters
+    let innovationNorth = zNorth - predictedNorth.positionMeters
+    let normalizedSquare =
+      innovationEast * innovationEast
+      / predictedEast.positionInnovationVariance(measurementVariance: r)
+      + innovationNorth * innovationNorth
+      / predictedNorth.positionInnovationVariance(measurementVariance: r)
+    let innovationMeters = (innovationEast * innovationEast + innovationNorth * innovationNorth)
+      .squareRoot()
+    if normalizedSquare > configuration.innovationGateChiSquare
+      && innovationMeters > configuration.minimumOutlierDistanceMeters
+    {
+      consecutiveRejections += 1
+      return step(
+        verdict: .rejected(.innovationOutlier), startedRun: false, usedVelocity: false)
+    }
+    consecutiveRejections = 0
+    predictedEast.updatePosition(zEast, measurementVariance: r)
+    predictedNorth.updatePosition(zNorth, measurementVariance: r)
+    let usedVelocity = applyReportedVelocity(of: fix, east: &predictedEast, north: &predictedNorth)
+    east = predictedEast
+    north = predictedNorth
+    if let time { lastTimeSeconds = max(lastTimeSeconds ?? time, time) }
+    recenterIfFar()
+    return step(
+      verdict: .accepted, startedRun: false, usedVelocity: usedVelocity, intervalSeconds: dt)
+  }
+
+  private var spectralDensity: Double {
+    let sigma = configuration.accelerationNoiseMetersPerSecondSquared
+    return sigma * sigma
+  }
+
+  private func measurementSigmaMeters(_ fix: Fix) -> Double {
+    max(
+      fix.validHorizontalAccuracyMeters ?? configuration.assumedAccuracyMeters,
+      configuration.accuracyFloorMeters)
+  }
+
+  private mutating func start(at fix: Fix) {
+    plane = LocalTangentPlane(origin: fix.coordinate)
+    lastTimeSeconds = fix.timeSeconds
+    consecutiveRejections = 0
+    let sigma = measurementSigmaMeters(fix)
+    let velocitySigma = configuration.initialVelocityUncertaintyMetersPerSecond
+    east = KalmanAxis(
+      positionMeters: 0, velocityMetersPerSecond: 0, positionVariance: sigma * sigma,
+      covariance: 0, velocityVariance: velocitySigma * velocitySigma)
+    north = east
+    _ = applyReportedVelocity(of: fix, east: &east, north: &north)
+  }
+
+  /// Applies the fix's Doppler velocity when it is valid and agrees with the state.
+  private func applyReportedVelocity(
+    of fix: Fix, east: inout KalmanAxis, north: inout KalmanAxis
+  ) -> Bool {
+    guard configuration.usesReportedVelocity, let speed = fix.validSpeedMetersPerSecond,
+      speed < 100
+    else { return false }
+    let measuredEast: Double
+    let measuredNorth: Double
+    var variance: Double
+    let speedSigma =
+      fix.speedAccuracyMetersPerSecond.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+      ?? configuration.assumedSpeedAccuracyMetersPerSecond
+    variance = speedSigma * speedSigma
+    if speed <= configuration.stationarySpeedMetersPerSecond {
+      measuredEast = 0
+      measuredNorth = 0
+    } else if speed >= configuration.minimumSpeedForCourseMetersPerSecond,
+      let course = fix.validCourseDegrees
+    {
+      let radians = course * .pi / 180
+      measuredEast = speed * sin(radians)
+      measuredNorth = speed * cos(radians)
+      let courseSigma =
+        (fix.courseAccuracyDegrees.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+          ?? configuration.assumedCourseAccuracyDegrees) * .pi / 180
+      let crossSigma = speed * min(courseSigma, 1)
+      variance += crossSigma * crossSigma
+    } else {
+      return false
+    }
+    let innovationEast = measuredEast - east.velocityMetersPerSecond
+    let innovationNorth = measuredNorth - north.velocityMetersPerSecond
+    let normalizedSquare =
+      innovationEast * innovationEast / (east.velocityVariance + variance)
+      + innovationNorth * innovationNorth / (north.velocityVariance + variance)
+    guard normalizedSquare <= configuration.velocityGateChiSquare else { return false }
+    east.updateVelocity(measuredEast, measurementVariance: variance)
+    north.updateVelocity(measuredNorth, measurementVariance: variance)
+    return true
+  }
+
+  private mutating func recenterIfFar() {
+    guard let plane,
+      max(abs(east.positionMeters), abs(north.positionMeters)) > Self.recenterDistanceMeters
+    else { return }
+    let center = plane.unproject(eastMeters: east.positionMeters, northMeters: north.positionMeters)
+    self.plane = LocalTangentPlane(origin: center)
+    east.positionMeters = 0
+    north.positionMeters = 0
+  }
+
+  private func step(
+    verdict: Verdict, startedRun: Bool, usedVelocity: Bool, intervalSeconds: Double? = nil
+  ) -> KalmanStep {
+    let coordinate =
+      self.coordinate
+      ?? Coordinate(latitudeDegrees: .nan, longitudeDegrees: .nan)
+    var record: KalmanRecord?
+    if verdict.isAccepted, let intervalSeconds {
+      record = KalmanRecord(
+        latitudeDegrees: coordinate.latitudeDegrees,
+        longitudeDegrees: coordinate.longitudeDegrees,
+        eastVelocityMetersPerSecond: east.velocityMetersPerSecond,
+        northVelocityMetersPerSecond: north.velocityMetersPerSecond,
+        eastCovariance: (east.positionVariance, east.covariance, east.velocityVariance),
+        northCovariance: (north.positionVariance, north.covariance, north.velocityVariance),
+        intervalSeconds: intervalSeconds, spectralDensity: spectralDensity,
+        startsRun: startedRun)
+    }
+    return KalmanStep(
+      verdict: verdict, coordinate: coordinate,
+      eastVelocityMetersPerSecond: plane == nil ? 0 : east.velocityMetersPerSecond,
+      northVelocityMetersPerSecond: plane == nil ? 0 : north.velocityMetersPerSecond,
+      startedRun: startedRun, usedReportedVelocity: usedVelocity, record: record)
+  }
+}
+
+extension KalmanAxis {
+  static let zero = KalmanAxis(
+    positionMeters: 0, velocityMetersPerSecond: 0, positionVariance: 0, covariance: 0,
+    velocityVariance: 0)
+}

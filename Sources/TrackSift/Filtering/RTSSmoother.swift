@@ -1,0 +1,98 @@
+import Foundation
+
+/// The Rauch-Tung-Striebel smoother: after an activity, it runs backwards over the records of
+/// ``ConstantVelocityKalmanFilter`` and gives each fix the estimate that uses the fixes after it
+/// as well as those before.
+///
+/// Where the live filter lags on a turn (it only knows the past), the smoothed track follows the
+/// fixes on both sides of the turn, so corners stay sharp and a hairpin is not cut. Records that
+/// start a run (``KalmanRecord/startsRun``) are not joined to the records before them: a gap or
+/// a re-anchoring is never bridged.
+///
+/// For each record `k` with filtered state `x_k`, covariance `P_k` and the prediction
+/// `x_k+1|k = F x_k`, `P_k+1|k = F P_k F' + Q`, the smoothed state is
+/// `x_k|n = x_k + C_k (x_k+1|n - x_k+1|k)` with gain `C_k = P_k F' P_k+1|k^-1`, computed per
+/// axis. Source: Rauch, Tung and Striebel (1965), "Maximum likelihood estimates of linear
+/// dynamic systems", AIAA Journal 3(8).
+public enum RTSSmoother {
+  /// The smoothed positions, one per record, in the records' order.
+  /// - Complexity: O(n) time, O(n) for the result.
+  public static func smoothedCoordinates(_ records: some RandomAccessCollection<KalmanRecord>)
+    -> [Coordinate]
+  {
+    var result = [Coordinate](
+      repeating: Coordinate(latitudeDegrees: .nan, longitudeDegrees: .nan), count: records.count)
+    guard !records.isEmpty else { return result }
+    var offset = records.count - 1
+    var index = records.index(before: records.endIndex)
+    var later = records[index]
+    // The smoothed state of the record after the current one.
+    var laterCoordinate = later.coordinate
+    var laterEastVelocity = later.eastVelocityMetersPerSecond
+    var laterNorthVelocity = later.northVelocityMetersPerSecond
+    result[offset] = laterCoordinate
+    while index != records.startIndex {
+      index = records.index(before: index)
+      offset -= 1
+      let record = records[index]
+      if later.startsRun || !(later.intervalSeconds.isFinite) {
+        laterCoordinate = record.coordinate
+        laterEastVelocity = record.eastVelocityMetersPerSecond
+        laterNorthVelocity = record.northVelocityMetersPerSecond
+      } else {
+        let plane = LocalTangentPlane(origin: record.coordinate)
+        let (smoothedEast, smoothedNorth) = plane.project(laterCoordinate)
+        let dt = later.intervalSeconds
+        let q = later.spectralDensity
+        let eastCorrection = correction(
+          covariance: record.eastCovariance, velocity: record.eastVelocityMetersPerSecond,
+          laterPosition: smoothedEast, laterVelocity: laterEastVelocity, dt: dt, q: q)
+        let northCorrection = correction(
+          covariance: record.northCovariance, velocity: record.northVelocityMetersPerSecond,
+          laterPosition: smoothedNorth, laterVelocity: laterNorthVelocity, dt: dt, q: q)
+        laterCoordinate = plane.unproject(
+          eastMeters: eastCorrection.position, northMeters: northCorrection.position)
+        laterEastVelocity = record.eastVelocityMetersPerSecond + eastCorrection.velocity
+        laterNorthVelocity = record.northVelocityMetersPerSecond + northCorrection.velocity
+      }
+      result[offset] = laterCoordinate
+      later = record
+    }
+    return result
+  }
+
+  /// The smoother's correction on one axis, in a plane centred on the record (its filtered
+  /// position is 0).
+  private static func correction(
+    covariance: (position: Double, cross: Double, velocity: Double), velocity: Double,
+    laterPosition: Double, laterVelocity: Double, dt: Double, q: Double
+  ) -> (position: Double, velocity: Double) {
+    let (pp, pv, vv) = covariance
+    // Prediction P_k+1|k = F P F' + Q.
+    let predictedPP = pp + 2 * dt * pv + dt * dt * vv + q * dt * dt * dt / 3
+    let predictedPV = pv + dt * vv + q * dt * dt / 2
+    let predictedVV = vv + q * dt
+    let determinant = predictedPP * predictedVV - predictedPV * predictedPV
+    guard determinant > 0, determinant.isFinite else {
+      return (laterPosition - velocity * dt, 0)
+    }
+    // P F' = [[pp + dt pv, pv], [pv + dt vv, vv]]; C = P F' (P_k+1|k)^-1.
+    let a = pp + dt * pv
+    let b = pv
+    let c = pv + dt * vv
+    let d = vv
+    let inverse00 = predictedVV / determinant
+    let inverse01 = -predictedPV / determinant
+    let inverse11 = predictedPP / determinant
+    let c00 = a * inverse00 + b * inverse01
+    let c01 = a * inverse01 + b * inverse11
+    let c10 = c * inverse00 + d * inverse01
+    let c11 = c * inverse01 + d * inverse11
+    let positionDifference = laterPosition - velocity * dt
+    let velocityDifference = laterVelocity - velocity
+    return (
+      c00 * positionDifference + c01 * velocityDifference,
+      c10 * positionDifference + c11 * velocityDifference
+    )
+  }
+}
