@@ -60,6 +60,19 @@ public struct FixGate: Sendable {
   private var candidate: Candidate?
   // Set by beginNewSegment(): the next fix is not compared with the last accepted one.
   private var continuityBroken = false
+  // The state before the last acceptance, for overruleLastAcceptance(as:).
+  private var memory: Memory?
+
+  /// What the jump rules held before an acceptance.
+  private struct Memory: Sendable {
+    var anchor: Anchor?
+    var velocity: Velocity?
+    var candidate: Candidate?
+    var consecutiveJumpRejections: Int
+    var continuityBroken: Bool
+    var lastAcceptedFix: Fix?
+    var reanchorCount: Int
+  }
 
   /// Speed accuracy assumed for a reported speed that comes without one (one sigma).
   private static let assumedReportedSpeedAccuracyMetersPerSecond = 2.0
@@ -164,6 +177,27 @@ public struct FixGate: Sendable {
     continuityBroken = true
   }
 
+  /// Takes back the acceptance of the fix just evaluated, because a later stage (the position
+  /// filter's innovation test) refused it: the jump rules forget the fix, as if the gate had
+  /// rejected it, so a spike that slipped through never becomes the reference for the next fix.
+  /// The counts move the fix to `reason`. Does nothing unless the last evaluated fix was accepted.
+  ///
+  /// - Complexity: O(1).
+  public mutating func overruleLastAcceptance(as reason: RejectionReason) {
+    guard let memory else { return }
+    anchor = memory.anchor
+    velocity = memory.velocity
+    candidate = memory.candidate
+    consecutiveJumpRejections = memory.consecutiveJumpRejections
+    continuityBroken = memory.continuityBroken
+    lastAcceptedFix = memory.lastAcceptedFix
+    reanchorCount = memory.reanchorCount
+    lastAcceptanceReanchored = false
+    acceptedFixCount -= 1
+    counts.reclassifyAcceptance(as: reason)
+    self.memory = nil
+  }
+
   /// Judges one fix and counts the verdict.
   ///
   /// - Parameter fix: the fix, in arrival order.
@@ -193,6 +227,7 @@ public struct FixGate: Sendable {
 
   private mutating func judge(_ fix: Fix) -> Verdict {
     lastAcceptanceReanchored = false
+    memory = nil
     let rules = configuration
     let coordinate = fix.coordinate
     guard coordinate.isInRange else { return .rejected(.invalidCoordinates) }
@@ -304,6 +339,10 @@ public struct FixGate: Sendable {
     }
 
     if let shiftedSessionStart { sessionStartSeconds = shiftedSessionStart }
+    memory = Memory(
+      anchor: anchor, velocity: velocity, candidate: candidate,
+      consecutiveJumpRejections: consecutiveJumpRejections, continuityBroken: continuityBroken,
+      lastAcceptedFix: lastAcceptedFix, reanchorCount: reanchorCount)
     accept(fix, coordinate, time, accuracyForAllowance, step: reanchor ? nil : step)
     if reanchor {
       lastAcceptanceReanchored = true

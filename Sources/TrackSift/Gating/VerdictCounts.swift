@@ -30,6 +30,16 @@ public struct VerdictCounts: Sendable, Hashable {
     }
   }
 
+  /// Moves one accepted fix to the rejected count of `reason`, when a later stage (the
+  /// position filter) overrules the acceptance.
+  ///
+  /// - Complexity: O(r) for r reasons; no allocation.
+  public mutating func reclassifyAcceptance(as reason: RejectionReason) {
+    guard acceptedCount > 0 else { return }
+    acceptedCount -= 1
+    record(.rejected(reason))
+  }
+
   /// Adds the counts of another tally (e.g. of another segment).
   ///
   /// - Complexity: O(r) for r reasons.

@@ -488,3 +488,27 @@ private func scenario(
     #expect(gate.evaluate(fixes).allSatisfy { $0.isAccepted })
   }
 }
+
+@Suite struct FixGateOverruleTests {
+  @Test func overruledAcceptanceIsForgottenByTheJumpRules() {
+    var gate = FixGate(activity: .running)
+    let start = Date(timeIntervalSinceReferenceDate: 0)
+    func fix(_ second: Double, northMeters: Double) -> Fix {
+      Fix(
+        timestamp: start + second, latitudeDegrees: 46 + northMeters / 111_000,
+        longitudeDegrees: 14, horizontalAccuracyMeters: 5)
+    }
+    for second in 0..<10 { #expect(gate.evaluate(fix(Double(second), northMeters: 0)).isAccepted) }
+    // A 25 m sideways step that the gate lets through but the filter refuses.
+    #expect(gate.evaluate(fix(10, northMeters: 25)).isAccepted)
+    gate.overruleLastAcceptance(as: .innovationOutlier)
+    #expect(gate.lastAcceptedFix?.latitudeDegrees == 46)
+    #expect(gate.counts[.innovationOutlier] == 1)
+    #expect(gate.counts.acceptedCount == 10)
+    #expect(gate.acceptedFixCount == 10)
+    // Overruling twice does nothing more.
+    gate.overruleLastAcceptance(as: .innovationOutlier)
+    #expect(gate.counts.acceptedCount == 10)
+    #expect(gate.evaluate(fix(11, northMeters: 0)).isAccepted)
+  }
+}
