@@ -1,0 +1,263 @@
+/// Decides, fix by fix, whether the user is moving or stopped, for auto-pause and moving time.
+///
+/// A new recording starts moving: the user pressed start to move, and calling the first
+/// seconds a stop would hide real distance, while a real stop is found within
+/// ``Configuration/stopAfterSeconds`` anyway.
+///
+/// Stopping (while moving):
+/// - A fix with a valid speed counts as still when the speed is below
+///   ``Configuration/stopSpeedMetersPerSecond``; still fixes spanning
+///   ``Configuration/stopAfterSeconds`` make a stop.
+/// - A fix without a speed relies on positions: a stop when the recent positions, over the
+///   position dwell time, all lie within the dwell radius of their centroid. The dwell radius is
+///   `max(dwellRadiusMeters, accuracyRadiusFactor * horizontal accuracy)`, so the wander of a
+///   poor fix does not count as moving. The position dwell time is the longer of
+///   ``Configuration/stopAfterSeconds`` and the time in which someone at
+///   ``Configuration/resumeSpeedMetersPerSecond`` would carry the centroid check beyond the
+///   radius (`2 * dwellRadiusMeters / resumeSpeedMetersPerSecond`), so a slow walk without a
+///   reported speed is not taken for a stop.
+///
+/// Resuming (while stopped): a speed above ``Configuration/resumeSpeedMetersPerSecond``, or a
+/// position farther from the stop's anchor (the centroid of its dwell positions) than
+/// `max(resumeDistanceMeters, accuracyRadiusFactor * horizontal accuracy)`. The resume
+/// thresholds lie above the stop thresholds (hysteresis), so a speed hovering at one threshold
+/// does not flicker between the states.
+///
+/// The decision is made at the fix that completes the dwell; the dwell's earlier fixes were
+/// already reported moving. ``stopStartTimeSeconds`` tells the caller where the dwell began, so
+/// a batch caller can re-label them.
+///
+/// Bad input never traps: a fix without a finite time is reported moving (an untimed track
+/// cannot show a dwell, so it counts as moving) and changes nothing; a time not after the
+/// previous one is ignored and reports the current state; a position out of range, a speed
+/// that is not finite or negative and an accuracy that is not finite or not above 0 are
+/// treated as absent.
+///
+/// - Complexity: O(n) per fix in the positions held for the dwell, at most 64.
+public struct StopDetector: Sendable {
+  /// The knobs of the stop detector.
+  public struct Configuration: Sendable, Hashable {
+    /// A speed below this, in meters per second, counts as standing still.
+    public var stopSpeedMetersPerSecond: Double
+    /// A speed above this, in meters per second, ends a stop; keep it above the stop speed.
+    public var resumeSpeedMetersPerSecond: Double
+    /// Still fixes must span this many seconds before a stop is declared.
+    public var stopAfterSeconds: Double
+    /// Without a speed, the positions of a dwell must stay within this many meters of their
+    /// centroid (or more for poor fixes, see ``accuracyRadiusFactor``).
+    public var dwellRadiusMeters: Double
+    /// A stop ends when a position lies farther than this many meters from the stop's anchor;
+    /// keep it above the dwell radius and the GPS wander at a standstill.
+    public var resumeDistanceMeters: Double
+    /// The dwell and resume radii grow to this many times a fix's horizontal accuracy, so
+    /// the wander of a poor fix does not count as moving.
+    public var accuracyRadiusFactor: Double
+
+    /// Creates a configuration; the defaults suit running.
+    public init(
+      stopSpeedMetersPerSecond: Double = 0.5,
+      resumeSpeedMetersPerSecond: Double = 1,
+      stopAfterSeconds: Double = 5,
+      dwellRadiusMeters: Double = 10,
+      resumeDistanceMeters: Double = 20,
+      accuracyRadiusFactor: Double = 1.5
+    ) {
+      self.stopSpeedMetersPerSecond = stopSpeedMetersPerSecond
+      self.resumeSpeedMetersPerSecond = resumeSpeedMetersPerSecond
+      self.stopAfterSeconds = stopAfterSeconds
+      self.dwellRadiusMeters = dwellRadiusMeters
+      self.resumeDistanceMeters = resumeDistanceMeters
+      self.accuracyRadiusFactor = accuracyRadiusFactor
+    }
+
+    /// Defaults for an activity: faster activities need a higher speed to count as moving and
+    /// wider radii; driving stops sooner, at traffic lights.
+    public static func defaults(for activity: ActivityKind) -> Configuration {
+      switch activity {
+      case .walking:
+        Configuration(stopSpeedMetersPerSecond: 0.3, resumeSpeedMetersPerSecond: 0.8)
+      case .running:
+        Configuration()
+      case .cycling:
+        Configuration(
+          stopSpeedMetersPerSecond: 1, resumeSpeedMetersPerSecond: 2, dwellRadiusMeters: 15,
+          resumeDistanceMeters: 30)
+      case .driving:
+        Configuration(
+          stopSpeedMetersPerSecond: 1.5, resumeSpeedMetersPerSecond: 3, stopAfterSeconds: 3,
+          dwellRadiusMeters: 20, resumeDistanceMeters: 40)
+      }
+    }
+
+    /// How long positions alone must show a dwell, in seconds (see ``StopDetector``).
+    var positionDwellSeconds: Double {
+      guard resumeSpeedMetersPerSecond > 0 else { return stopAfterSeconds }
+      return max(stopAfterSeconds, 2 * dwellRadiusMeters / resumeSpeedMetersPerSecond)
+    }
+  }
+
+  private struct Position: Sendable {
+    var timeSeconds: Double
+    var coordinate: Coordinate
+  }
+
+  /// The knobs in force; may be changed between fixes.
+  public var configuration: Configuration
+  /// Whether the last timed fix was judged moving; true for a new detector.
+  public private(set) var isMoving = true
+  /// While stopped, the time in seconds at which the dwell that led to the stop began; `nil`
+  /// while moving.
+  public private(set) var stopStartTimeSeconds: Double?
+
+  private var lastTimeSeconds: Double?
+  // Start of the current run of fixes whose speed is below the stop speed.
+  private var slowSinceSeconds: Double?
+  // Recent positions, thinned so that they span the position dwell time in bounded memory.
+  private var positions = FixedCapacityRingBuffer<Position>(capacity: Self.positionCapacity)
+  // The centroid of the dwell positions while stopped.
+  private var anchor: Coordinate?
+
+  private static let positionCapacity = 64
+  // Positions are kept at most this many per position dwell time (half the capacity).
+  private static let positionsPerDwell = 32.0
+  // A position dwell needs at least this many positions.
+  private static let minimumDwellPositions = 3
+
+  /// Creates a detector, starting as moving.
+  ///
+  /// - Parameter configuration: the knobs, e.g. `.defaults(for: .walking)`.
+  public init(configuration: Configuration = .init()) {
+    self.configuration = configuration
+  }
+
+  /// Judges one fix.
+  ///
+  /// - Parameters:
+  ///   - timeSeconds: the fix's own time in seconds (any fixed epoch), or `nil` when unknown.
+  ///   - coordinate: the fix's position.
+  ///   - speedMetersPerSecond: the reported or derived speed in meters per second, if any.
+  ///   - horizontalAccuracyMeters: the fix's horizontal accuracy in meters, if known.
+  /// - Returns: whether the user is moving at this fix.
+  public mutating func update(
+    timeSeconds: Double?, coordinate: Coordinate, speedMetersPerSecond: Double?,
+    horizontalAccuracyMeters: Double?
+  ) -> Bool {
+    guard let timeSeconds, timeSeconds.isFinite else { return true }
+    if let lastTimeSeconds, !(timeSeconds > lastTimeSeconds) { return isMoving }
+    lastTimeSeconds = timeSeconds
+
+    let speed = speedMetersPerSecond.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    let accuracy = horizontalAccuracyMeters.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    let accuracyRadiusMeters = (accuracy ?? 0) * configuration.accuracyRadiusFactor
+    let position = coordinate.isInRange ? coordinate : nil
+    if let position { remember(Position(timeSeconds: timeSeconds, coordinate: position)) }
+
+    if isMoving {
+      if let speed {
+        if speed < configuration.stopSpeedMetersPerSecond {
+          if slowSinceSeconds == nil { slowSinceSeconds = timeSeconds }
+        } else {
+          slowSinceSeconds = nil
+        }
+        if let slowSinceSeconds,
+          timeSeconds - slowSinceSeconds >= configuration.stopAfterSeconds
+        {
+          stop(since: slowSinceSeconds, at: position)
+        }
+      } else if position != nil,
+        let dwellStart = positionDwellStart(
+          radiusMeters: max(configuration.dwellRadiusMeters, accuracyRadiusMeters))
+      {
+        stop(since: dwellStart, at: position)
+      }
+    } else {
+      if let speed, speed > configuration.resumeSpeedMetersPerSecond {
+        resume(at: timeSeconds, position)
+      } else if let position, let anchor,
+        Geodesic.distanceMeters(from: anchor, to: position)
+          > max(configuration.resumeDistanceMeters, accuracyRadiusMeters)
+      {
+        resume(at: timeSeconds, position)
+      }
+    }
+    return isMoving
+  }
+
+  /// Judges one fix from its time, position, valid speed and valid horizontal accuracy.
+  ///
+  /// - Returns: whether the user is moving at this fix.
+  public mutating func update(with fix: Fix) -> Bool {
+    update(
+      timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
+      speedMetersPerSecond: fix.validSpeedMetersPerSecond,
+      horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters)
+  }
+
+  /// Forgets everything but the configuration and starts moving again; call it at a new
+  /// recording or a manual resume.
+  public mutating func reset() {
+    self = StopDetector(configuration: configuration)
+  }
+
+  private mutating func remember(_ position: Position) {
+    let dwellSeconds = configuration.positionDwellSeconds
+    if let newest = positions.last,
+      position.timeSeconds - newest.timeSeconds < dwellSeconds / Self.positionsPerDwell
+    {
+      return
+    }
+    positions.append(position)
+    // Keep just enough history to span the dwell time.
+    while positions.count > 1,
+      position.timeSeconds - positions[1].timeSeconds >= dwellSeconds
+    {
+      positions.popFirst()
+    }
+  }
+
+  /// The start of a position dwell ending now, or `nil` when the positions do not show one.
+  private func positionDwellStart(radiusMeters: Double) -> Double? {
+    guard positions.count >= Self.minimumDwellPositions, let oldest = positions.first,
+      let newest = positions.last,
+      newest.timeSeconds - oldest.timeSeconds >= configuration.positionDwellSeconds
+    else { return nil }
+    let plane = LocalTangentPlane(origin: oldest.coordinate)
+    let offsets = positions.map { plane.project($0.coordinate) }
+    let count = Double(offsets.count)
+    let centerEast = offsets.reduce(0) { $0 + $1.eastMeters } / count
+    let centerNorth = offsets.reduce(0) { $0 + $1.northMeters } / count
+    let allWithin = offsets.allSatisfy {
+      let east = $0.eastMeters - centerEast
+      let north = $0.northMeters - centerNorth
+      return (east * east + north * north).squareRoot() <= radiusMeters
+    }
+    return allWithin ? oldest.timeSeconds : nil
+  }
+
+  private mutating func stop(since dwellStartSeconds: Double, at position: Coordinate?) {
+    isMoving = false
+    stopStartTimeSeconds = dwellStartSeconds
+    slowSinceSeconds = nil
+    let dwell = positions.filter { $0.timeSeconds >= dwellStartSeconds }
+    if let first = dwell.first {
+      let plane = LocalTangentPlane(origin: first.coordinate)
+      let offsets = dwell.map { plane.project($0.coordinate) }
+      let count = Double(offsets.count)
+      anchor = plane.unproject(
+        eastMeters: offsets.reduce(0) { $0 + $1.eastMeters } / count,
+        northMeters: offsets.reduce(0) { $0 + $1.northMeters } / count)
+    } else {
+      anchor = position
+    }
+  }
+
+  private mutating func resume(at timeSeconds: Double, _ position: Coordinate?) {
+    isMoving = true
+    stopStartTimeSeconds = nil
+    anchor = nil
+    slowSinceSeconds = nil
+    // A new dwell must be built from fixes after the resume.
+    positions.removeAll()
+    if let position { positions.append(Position(timeSeconds: timeSeconds, coordinate: position)) }
+  }
+}

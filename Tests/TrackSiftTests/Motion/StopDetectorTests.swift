@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import TrackSiftSimulation
+
+@testable import TrackSift
+
+@Suite struct StopDetectorTests {
+  static let plane = LocalTangentPlane(
+    origin: Coordinate(latitudeDegrees: 47.37, longitudeDegrees: 8.54))
+
+  /// A position `east` meters along a straight line, displaced by a seeded jitter of
+  /// `jitterMeters` in a random direction.
+  static func point(
+    east: Double, jitterMeters: ClosedRange<Double> = 0...0, random: inout SplitMix64
+  ) -> Coordinate {
+    let radius =
+      jitterMeters.lowerBound + random.nextUnit()
+      * (jitterMeters.upperBound - jitterMeters.lowerBound)
+    let angle = random.nextUnit() * 2 * .pi
+    return plane.unproject(eastMeters: east + radius * cos(angle), northMeters: radius * sin(angle))
+  }
+
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func aJitteryStandstillStopsAndStaysStoppedWithSpeeds(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var detector = StopDetector(configuration: .defaults(for: .walking))
+    for second in 0..<30 {
+      let moving = detector.update(
+        timeSeconds: Double(second),
+        coordinate: Self.point(east: 1.3 * Double(second), random: &random),
+        speedMetersPerSecond: 1.3, horizontalAccuracyMeters: 5)
+      #expect(moving)
+    }
+    var states: [Bool] = []
+    for second in 30..<150 {
+      states.append(
+        detector.update(
+          timeSeconds: Double(second),
+          coordinate: Self.point(east: 39, jitterMeters: 5...8, random: &random),
+          speedMetersPerSecond: 0.2 * random.nextUnit(), horizontalAccuracyMeters: 8))
+    }
+    // Still from t = 30, stopped from t = 35 on, never resumed by the jitter.
+    #expect(states[0..<5].allSatisfy { $0 })
+    #expect(states[5...].allSatisfy { !$0 })
+    #expect(detector.stopStartTimeSeconds == 30)
+  }
+
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func aJitteryStandstillWithoutSpeedsReliesOnTheDwellRadius(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var detector = StopDetector(configuration: .defaults(for: .walking))
+    for second in 0..<30 {
+      _ = detector.update(
+        timeSeconds: Double(second),
+        coordinate: Self.point(east: 1.3 * Double(second), random: &random),
+        speedMetersPerSecond: nil, horizontalAccuracyMeters: 5)
+    }
+    #expect(detector.isMoving)
+    var firstStopped: Int?
+    for second in 30..<150 {
+      let moving = detector.update(
+        timeSeconds: Double(second),
+        coordinate: Self.point(east: 39, jitterMeters: 5...8, random: &random),
+        speedMetersPerSecond: nil, horizontalAccuracyMeters: 8)
+      if !moving, firstStopped == nil { firstStopped = second }
+      if firstStopped != nil { #expect(!moving) }
+    }
+    // The walking position dwell is 2 * 10 m / 0.8 m/s = 25 s; the last meters of the
+    // approach lie within the 12 m radius of the poor standstill fixes, so it may begin there.
+    let stopped = try #require(firstStopped)
+    #expect(stopped >= 35 && stopped <= 60)
+    let dwellStart = try #require(detector.stopStartTimeSeconds)
+    #expect(dwellStart >= 10 && dwellStart <= 35)
+
+    // Walking away without speeds resumes once beyond the 20 m resume distance (15-16 s).
+    var resumedAt: Int?
+    for step in 1...30 {
+      let moving = detector.update(
+        timeSeconds: Double(150 + step),
+        coordinate: Self.point(east: 39 + 1.3 * Double(step), random: &random),
+        speedMetersPerSecond: nil, horizontalAccuracyMeters: 5)
+      if moving, resumedAt == nil { resumedAt = step }
+    }
+    let resumed = try #require(resumedAt)
+    #expect(resumed >= 13 && resumed <= 18)
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func walkingNeverStops(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var withSpeeds = StopDetector(configuration: .defaults(for: .walking))
+    var withoutSpeeds = StopDetector(configuration: .defaults(for: .walking))
+    for second in 0..<600 {
+      let position = Self.point(east: 1.3 * Double(second), jitterMeters: 0...3, random: &random)
+      let speed = 1.3 + 0.4 * (random.nextUnit() - 0.5)
+      let moving1 = withSpeeds.update(
+        timeSeconds: Double(second), coordinate: position, speedMetersPerSecond: speed,
+        horizontalAccuracyMeters: 5)
+      #expect(moving1)
+      let moving2 = withoutSpeeds.update(
+        timeSeconds: Double(second), coordinate: position, speedMetersPerSecond: nil,
+        horizontalAccuracyMeters: 5)
+      #expect(moving2)
+    }
+  }
+
+  @Test func hysteresisKeepsAHoveringSpeedFromFlickering() {
+    var detector = StopDetector(configuration: .defaults(for: .walking))
+    let place = Self.plane.origin
+    var time = 0.0
+    var transitions: [(time: Double, moving: Bool)] = []
+    var last = true
+    func feed(_ speeds: [Double], repeating count: Int) {
+      for index in 0..<count {
+        let moving = detector.update(
+          timeSeconds: time, coordinate: place, speedMetersPerSecond: speeds[index % speeds.count],
+          horizontalAccuracyMeters: 5)
+        if moving != last { transitions.append((time, moving)) }
+        last = moving
+        time += 1
+      }
+    }
+    feed([1.5], repeating: 10)
+    // Hovering around the 0.3 m/s stop speed never stays below it for 5 s.
+    feed([0.25, 0.35], repeating: 60)
+    feed([0], repeating: 10)  // stop at t = 70 + 5
+    // Hovering between the thresholds keeps the stop.
+    feed([0.25, 0.35, 0.75, 0.5], repeating: 40)
+    feed([0.9], repeating: 1)  // resume at t = 120
+    // Hovering between the thresholds keeps moving.
+    feed([0.35, 0.75, 0.5], repeating: 40)
+    feed([0.1], repeating: 10)  // stop at t = 161 + 5
+    #expect(transitions.map(\.time) == [75, 120, 166])
+    #expect(transitions.map(\.moving) == [false, true, false])
+  }
+
+  @Test func aPoorFixDriftingWithinItsAccuracyDoesNotResume() {
+    var detector = StopDetector(configuration: .defaults(for: .walking))
+    for second in 0..<10 {
+      _ = detector.update(
+        timeSeconds: Double(second), coordinate: Self.plane.origin, speedMetersPerSecond: 0,
+        horizontalAccuracyMeters: 5)
+    }
+    #expect(!detector.isMoving)
+    let drifted = Self.plane.unproject(eastMeters: 35, northMeters: 0)
+    // 35 m away, but the fix claims 30 m accuracy: the resume radius is 45 m.
+    let moving3 = detector.update(
+      timeSeconds: 10, coordinate: drifted, speedMetersPerSecond: nil,
+      horizontalAccuracyMeters: 30)
+    #expect(!moving3)
+    // The same offset from a good fix is a real move.
+    let moving4 = detector.update(
+      timeSeconds: 11, coordinate: drifted, speedMetersPerSecond: nil,
+      horizontalAccuracyMeters: 4)
+    #expect(moving4)
+  }
+
+  @Test func startsMovingAndTreatsBadInputAsAbsent() {
+    var detector = StopDetector()
+    #expect(detector.isMoving)
+    let place = Self.plane.origin
+    let nowhere = Coordinate(latitudeDegrees: .nan, longitudeDegrees: .infinity)
+    for second in 0..<4 {
+      _ = detector.update(
+        timeSeconds: Double(second), coordinate: place, speedMetersPerSecond: 0,
+        horizontalAccuracyMeters: .nan)
+    }
+    // Untimed fixes are reported moving and change nothing.
+    let moving5 = detector.update(
+      timeSeconds: nil, coordinate: place, speedMetersPerSecond: 0, horizontalAccuracyMeters: 5)
+    #expect(moving5)
+    let moving6 = detector.update(
+      timeSeconds: .nan, coordinate: nowhere, speedMetersPerSecond: .nan,
+      horizontalAccuracyMeters: -1)
+    #expect(moving6)
+    // A time going back is ignored.
+    let moving7 = detector.update(
+      timeSeconds: 2, coordinate: place, speedMetersPerSecond: 9, horizontalAccuracyMeters: 5)
+    #expect(moving7)
+    // A bad position and bad speed are absent: the slow run from t = 0 reaches 5 s at t = 5.
+    let moving8 = detector.update(
+      timeSeconds: 4, coordinate: nowhere, speedMetersPerSecond: -.infinity,
+      horizontalAccuracyMeters: .infinity)
+    #expect(moving8)
+    let moving9 = detector.update(
+      timeSeconds: 5, coordinate: place, speedMetersPerSecond: 0, horizontalAccuracyMeters: 5)
+    #expect(!moving9)
+    #expect(detector.stopStartTimeSeconds == 0)
+    // A bad speed cannot resume, a good one can.
+    let moving10 = detector.update(
+      timeSeconds: 6, coordinate: nowhere, speedMetersPerSecond: .infinity,
+      horizontalAccuracyMeters: nil)
+    #expect(!moving10)
+    let moving11 = detector.update(
+      timeSeconds: 7, coordinate: place, speedMetersPerSecond: 2, horizontalAccuracyMeters: nil)
+    #expect(moving11)
+    #expect(detector.stopStartTimeSeconds == nil)
+    detector.reset()
+    #expect(detector.isMoving)
+  }
+
+  @Test func updatesFromAFix() {
+    var detector = StopDetector(configuration: .defaults(for: .driving))
+    var results: [Bool] = []
+    for second in 0..<5 {
+      let fix = Fix(
+        timestamp: Date(timeIntervalSinceReferenceDate: Double(second)),
+        latitudeDegrees: 47.37, longitudeDegrees: 8.54, horizontalAccuracyMeters: 5,
+        speedMetersPerSecond: 0.5)
+      results.append(detector.update(with: fix))
+    }
+    // Driving stops after 3 s below 1.5 m/s.
+    #expect(results == [true, true, true, false, false])
+  }
+}
