@@ -17,8 +17,9 @@
 ///   radius (`2 * dwellRadiusMeters / resumeSpeedMetersPerSecond`), so a slow walk without a
 ///   reported speed is not taken for a stop.
 ///
-/// Resuming (while stopped): a speed above ``Configuration/resumeSpeedMetersPerSecond``, or a
-/// position farther from the stop's anchor (the centroid of its dwell positions) than
+/// Resuming (while stopped): speeds above ``Configuration/resumeSpeedMetersPerSecond`` over
+/// fixes spanning ``Configuration/resumeAfterSeconds`` (one Doppler outlier at a standstill is
+/// not a start), or a position farther from the stop's anchor (the centroid of its dwell positions) than
 /// `max(resumeDistanceMeters, accuracyRadiusFactor * horizontal accuracy)`. The resume
 /// thresholds lie above the stop thresholds (hysteresis), so a speed hovering at one threshold
 /// does not flicker between the states.
@@ -43,6 +44,9 @@ public struct StopDetector: Sendable {
     public var resumeSpeedMetersPerSecond: Double
     /// Still fixes must span this many seconds before a stop is declared.
     public var stopAfterSeconds: Double
+    /// Fast fixes must span this many seconds before a stop ends on speed alone; 0 resumes at
+    /// the first fast fix.
+    public var resumeAfterSeconds: Double
     /// Without a speed, the positions of a dwell must stay within this many meters of their
     /// centroid (or more for poor fixes, see ``accuracyRadiusFactor``).
     public var dwellRadiusMeters: Double
@@ -58,6 +62,7 @@ public struct StopDetector: Sendable {
       stopSpeedMetersPerSecond: Double = 0.5,
       resumeSpeedMetersPerSecond: Double = 1,
       stopAfterSeconds: Double = 5,
+      resumeAfterSeconds: Double = 1,
       dwellRadiusMeters: Double = 10,
       resumeDistanceMeters: Double = 20,
       accuracyRadiusFactor: Double = 1.5
@@ -65,6 +70,7 @@ public struct StopDetector: Sendable {
       self.stopSpeedMetersPerSecond = stopSpeedMetersPerSecond
       self.resumeSpeedMetersPerSecond = resumeSpeedMetersPerSecond
       self.stopAfterSeconds = stopAfterSeconds
+      self.resumeAfterSeconds = resumeAfterSeconds
       self.dwellRadiusMeters = dwellRadiusMeters
       self.resumeDistanceMeters = resumeDistanceMeters
       self.accuracyRadiusFactor = accuracyRadiusFactor
@@ -112,6 +118,8 @@ public struct StopDetector: Sendable {
   private var lastTimeSeconds: Double?
   // Start of the current run of fixes whose speed is below the stop speed.
   private var slowSinceSeconds: Double?
+  // Start of the current run of fixes, while stopped, whose speed is above the resume speed.
+  private var fastSinceSeconds: Double?
   // Recent positions, thinned so that they span the position dwell time in bounded memory.
   private var positions = FixedCapacityRingBuffer<Position>(capacity: Self.positionCapacity)
   // The centroid of the dwell positions while stopped.
@@ -172,6 +180,11 @@ public struct StopDetector: Sendable {
       }
     } else {
       if let speed, speed > configuration.resumeSpeedMetersPerSecond {
+        if fastSinceSeconds == nil { fastSinceSeconds = timeSeconds }
+      } else {
+        fastSinceSeconds = nil
+      }
+      if let fastSinceSeconds, timeSeconds - fastSinceSeconds >= configuration.resumeAfterSeconds {
         resume(at: timeSeconds, position)
       } else if let position, let anchor,
         Geodesic.distanceMeters(from: anchor, to: position)
@@ -256,6 +269,7 @@ public struct StopDetector: Sendable {
     stopStartTimeSeconds = nil
     anchor = nil
     slowSinceSeconds = nil
+    fastSinceSeconds = nil
     // A new dwell must be built from fixes after the resume.
     positions.removeAll()
     if let position { positions.append(Position(timeSeconds: timeSeconds, coordinate: position)) }

@@ -124,13 +124,13 @@ import TrackSiftSimulation
     // Hovering around the 0.3 m/s stop speed never stays below it for 5 s.
     feed([0.25, 0.35], repeating: 60)
     feed([0], repeating: 10)  // stop at t = 70 + 5
-    // Hovering between the thresholds keeps the stop.
-    feed([0.25, 0.35, 0.75, 0.5], repeating: 40)
-    feed([0.9], repeating: 1)  // resume at t = 120
+    // Hovering between the thresholds, with a lone fast reading now and then, keeps the stop.
+    feed([0.25, 0.35, 0.9, 0.5], repeating: 40)
+    feed([0.9], repeating: 2)  // fast over 1 s: resume at t = 121
     // Hovering between the thresholds keeps moving.
     feed([0.35, 0.75, 0.5], repeating: 40)
-    feed([0.1], repeating: 10)  // stop at t = 161 + 5
-    #expect(transitions.map(\.time) == [75, 120, 166])
+    feed([0.1], repeating: 10)  // stop at t = 162 + 5
+    #expect(transitions.map(\.time) == [75, 121, 167])
     #expect(transitions.map(\.moving) == [false, true, false])
   }
 
@@ -186,14 +186,17 @@ import TrackSiftSimulation
       timeSeconds: 5, coordinate: place, speedMetersPerSecond: 0, horizontalAccuracyMeters: 5)
     #expect(!moving9)
     #expect(detector.stopStartTimeSeconds == 0)
-    // A bad speed cannot resume, a good one can.
+    // A bad speed cannot resume; good ones over a second can.
     let moving10 = detector.update(
       timeSeconds: 6, coordinate: nowhere, speedMetersPerSecond: .infinity,
       horizontalAccuracyMeters: nil)
     #expect(!moving10)
     let moving11 = detector.update(
       timeSeconds: 7, coordinate: place, speedMetersPerSecond: 2, horizontalAccuracyMeters: nil)
-    #expect(moving11)
+    #expect(!moving11)
+    let moving12 = detector.update(
+      timeSeconds: 8, coordinate: place, speedMetersPerSecond: 2, horizontalAccuracyMeters: nil)
+    #expect(moving12)
     #expect(detector.stopStartTimeSeconds == nil)
     detector.reset()
     #expect(detector.isMoving)

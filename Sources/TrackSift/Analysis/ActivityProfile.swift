@@ -1,0 +1,48 @@
+/// Every threshold of the pipeline for one kind of activity, set at once.
+///
+/// Each stage keeps its own named knobs; a profile is the set that suits walking, running,
+/// cycling or driving. Start from one of the four and change what you need:
+///
+/// ```swift
+/// var profile = ActivityProfile.running
+/// profile.gate.maximumHorizontalAccuracyMeters = 30
+/// ```
+public struct ActivityProfile: Sendable, Hashable {
+  /// The activity the thresholds are for.
+  public var activity: ActivityKind
+  /// The fix gate's rules.
+  public var gate: FixGateConfiguration
+  /// The live position filter.
+  public var filter: ConstantVelocityKalmanFilter.Configuration
+  /// Reported and derived speed.
+  public var speed: SpeedEstimator.Configuration
+  /// The current-pace display.
+  public var pace: CurrentPaceEstimator.Configuration
+  /// Stop detection for moving time and distance.
+  public var stops: StopDetector.Configuration
+  /// Douglas-Peucker tolerance for the simplified route, in meters.
+  public var simplificationToleranceMeters: Double
+  /// Dead band of the elevation gain and loss, in meters (see ``ElevationAccumulator``).
+  public var elevationThresholdMeters: Double
+
+  /// Creates a profile with TrackSift's defaults for `activity`.
+  public init(activity: ActivityKind) {
+    self.activity = activity
+    gate = .defaults(for: activity)
+    filter = .defaults(for: activity)
+    speed = .defaults(for: activity)
+    pace = .defaults(for: activity)
+    stops = .defaults(for: activity)
+    simplificationToleranceMeters = activity == .driving ? 5 : 3
+    elevationThresholdMeters = 5
+  }
+
+  /// Walking and hiking.
+  public static let walking = ActivityProfile(activity: .walking)
+  /// Running.
+  public static let running = ActivityProfile(activity: .running)
+  /// Cycling.
+  public static let cycling = ActivityProfile(activity: .cycling)
+  /// Driving, and speedometer apps.
+  public static let driving = ActivityProfile(activity: .driving)
+}

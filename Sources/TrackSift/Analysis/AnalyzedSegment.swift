@@ -1,0 +1,17 @@
+/// One segment of an analysed track: which fixes were kept and where the filters put them.
+///
+/// All arrays but ``simplifiedIndices`` have one element per accepted fix.
+public struct AnalyzedSegment: Sendable, Hashable {
+  /// Indices into the input segment's fixes of the fixes accepted by the gate and the filter.
+  public var acceptedFixIndices: [Int]
+  /// The live filter's position for each accepted fix.
+  public var liveCoordinates: [Coordinate]
+  /// The smoothed position for each accepted fix (equal to the live one where the segment has
+  /// no times, because without times there is no motion model).
+  public var refinedCoordinates: [Coordinate]
+  /// Whether the person was moving over the interval ending at each accepted fix.
+  public var isMoving: [Bool]
+  /// Indices into the accepted fixes of the points kept by Douglas-Peucker on the refined
+  /// positions.
+  public var simplifiedIndices: [Int]
+}

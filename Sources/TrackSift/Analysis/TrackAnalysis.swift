@@ -1,0 +1,182 @@
+/// The batch pipeline over a recorded track, and its result.
+///
+/// For each segment, every fix goes through the ``FixGate``, then the
+/// ``ConstantVelocityKalmanFilter`` (whose innovation test may still refuse it), then the speed
+/// and stop layers, into a ``MetricsAccumulator``: these are the **live** figures, the ones a
+/// recording app shows (and the ``Recorder`` computes the same way). After each segment the
+/// ``RTSSmoother`` refines the positions; the same moving flags over the smoothed positions give
+/// the **refined** figures. Both are kept side by side, never mixed. The **raw** figures sum the
+/// distance between all in-range fixes as they are, as a naive reader of the file would.
+///
+/// Segments whose fixes are not all timed bypass the filters (a motion model needs times):
+/// their accepted fixes are used as they are and count as moving, so their distance is still
+/// computed while pace and speed stay undefined. A step the gate accepted only by re-anchoring
+/// (after a gap or a confirmed jump) is not bridged: it adds neither distance nor moving time.
+///
+/// Maximum speed counts only fixes from a satellite receiver, a simulator or an unknown source,
+/// never network or fused positions.
+///
+/// - Complexity: O(n) time for n fixes. Memory beyond the input: about 40 bytes a fix for the
+///   result, plus about 100 bytes a fix of the longest segment while it is smoothed.
+public struct TrackAnalysis: Sendable {
+  /// The thresholds used.
+  public var profile: ActivityProfile
+  /// The final verdict on every fix, per segment, in the input's order: the gate's, or the
+  /// filter's innovation rejection.
+  public var verdicts: [[Verdict]]
+  /// Counts of the final verdicts by reason.
+  public var verdictCounts: VerdictCounts
+  /// Figures over all in-range fixes as they are, without judgement or filtering.
+  public var rawMetrics: ActivityMetrics
+  /// Figures over the accepted fixes at the live filter's positions.
+  public var liveMetrics: ActivityMetrics
+  /// Figures over the accepted fixes at the smoothed positions.
+  public var refinedMetrics: ActivityMetrics
+  /// What became of each segment.
+  public var segments: [AnalyzedSegment]
+
+  /// Runs the pipeline over a track.
+  ///
+  /// - Parameters:
+  ///   - track: the track, its fixes in recording order.
+  ///   - profile: the thresholds, e.g. ``ActivityProfile/running``.
+  public init(track: Track, profile: ActivityProfile = .running) {
+    self.profile = profile
+    var pipeline = Pipeline(profile: profile)
+    verdicts = []
+    verdicts.reserveCapacity(track.segments.count)
+    segments = []
+    segments.reserveCapacity(track.segments.count)
+    for segment in track.segments {
+      let (segmentVerdicts, analyzed) = pipeline.run(segment)
+      verdicts.append(segmentVerdicts)
+      segments.append(analyzed)
+    }
+    verdictCounts = pipeline.counts
+    rawMetrics = pipeline.raw.metrics
+    liveMetrics = pipeline.live.metrics
+    refinedMetrics = pipeline.refined.metrics
+  }
+}
+
+/// The running state of ``TrackAnalysis`` across segments.
+private struct Pipeline {
+  let profile: ActivityProfile
+  var gate: FixGate
+  var counts = VerdictCounts()
+  var raw: MetricsAccumulator
+  var live: MetricsAccumulator
+  var refined: MetricsAccumulator
+
+  init(profile: ActivityProfile) {
+    self.profile = profile
+    gate = FixGate(configuration: profile.gate)
+    raw = MetricsAccumulator(elevationThresholdMeters: profile.elevationThresholdMeters)
+    live = raw
+    refined = raw
+  }
+
+  mutating func run(_ segment: Segment) -> ([Verdict], AnalyzedSegment) {
+    let fixes = segment.fixes
+    gate.beginNewSegment()
+    raw.startSegment()
+    live.startSegment()
+    refined.startSegment()
+    for fix in fixes where fix.coordinate.isInRange {
+      raw.add(
+        MetricsSample(
+          timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
+          altitudeMeters: fix.validAltitudeMeters,
+          speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
+    }
+    let timed = fixes.allSatisfy { $0.timeSeconds != nil }
+    var verdicts: [Verdict] = []
+    verdicts.reserveCapacity(fixes.count)
+    var result = AnalyzedSegment(
+      acceptedFixIndices: [], liveCoordinates: [], refinedCoordinates: [], isMoving: [],
+      simplifiedIndices: [])
+    var speeds: [Double] = []  // NaN where not counted for the maximum
+    var records: [KalmanRecord] = []
+    var filter = ConstantVelocityKalmanFilter(configuration: profile.filter)
+    var speedEstimator = SpeedEstimator(configuration: profile.speed)
+    var stops = StopDetector(configuration: profile.stops)
+
+    for (index, fix) in fixes.enumerated() {
+      var verdict = gate.evaluate(fix)
+      guard verdict.isAccepted else {
+        counts.record(verdict)
+        verdicts.append(verdict)
+        continue
+      }
+      var coordinate = fix.coordinate
+      var isMoving = true
+      var speedForMaximum: Double?
+      if timed {
+        let step = filter.update(fix)
+        if let reason = step.verdict.rejectionReason {
+          gate.overruleLastAcceptance(as: reason)
+          verdict = step.verdict
+          counts.record(verdict)
+          verdicts.append(verdict)
+          continue
+        }
+        if let record = step.record { records.append(record) }
+        coordinate = step.coordinate
+        if step.startedRun {
+          speedEstimator.reset()
+        }
+        let speed = speedEstimator.update(
+          timeSeconds: fix.timeSeconds, coordinate: coordinate,
+          reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
+        isMoving = stops.update(
+          timeSeconds: fix.timeSeconds, coordinate: coordinate,
+          speedMetersPerSecond: speed?.metersPerSecond,
+          horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters)
+        if gate.lastAcceptanceReanchored || (step.startedRun && !result.isMoving.isEmpty) {
+          isMoving = false
+        }
+        if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable {
+          speedForMaximum = speed?.metersPerSecond
+        }
+      }
+      counts.record(verdict)
+      verdicts.append(verdict)
+      result.acceptedFixIndices.append(index)
+      result.liveCoordinates.append(coordinate)
+      result.isMoving.append(isMoving)
+      speeds.append(speedForMaximum ?? .nan)
+      live.add(
+        MetricsSample(
+          timeSeconds: fix.timeSeconds, coordinate: coordinate,
+          altitudeMeters: fix.validAltitudeMeters,
+          speedForMaximumMetersPerSecond: speedForMaximum, isMoving: isMoving))
+    }
+
+    result.refinedCoordinates =
+      timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
+    records = []
+    for (position, index) in result.acceptedFixIndices.enumerated() {
+      let fix = fixes[index]
+      let speed = speeds[position]
+      refined.add(
+        MetricsSample(
+          timeSeconds: fix.timeSeconds, coordinate: result.refinedCoordinates[position],
+          altitudeMeters: fix.validAltitudeMeters,
+          speedForMaximumMetersPerSecond: speed.isNaN ? nil : speed,
+          isMoving: result.isMoving[position]))
+    }
+    result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
+      of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
+    return (verdicts, result)
+  }
+}
+
+extension FixSource {
+  /// Whether a speed at a fix from this source may set the maximum speed.
+  fileprivate var countsForMaximumSpeed: Bool {
+    switch self {
+    case .satellite, .simulated, .unknown: true
+    case .network, .fused: false
+    }
+  }
+}

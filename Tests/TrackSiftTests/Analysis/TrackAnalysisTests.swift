@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TrackSiftSimulation
+
+@testable import TrackSift
+
+@Suite struct TrackAnalysisTests {
+  static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+  static let origin = Coordinate(latitudeDegrees: 46.05, longitudeDegrees: 14.5)
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func measuresASimulatedCityRunNearTheTruth(seed: UInt64) {
+    var configuration = SyntheticActivityGenerator.Configuration()
+    configuration.seed = seed
+    let activity = SyntheticActivityGenerator(configuration: configuration).generate()
+    let analysis = TrackAnalysis(track: activity.track, profile: .running)
+    let truth = activity.truthDistanceMeters
+    let refinedError = abs(analysis.refinedMetrics.distanceMeters - truth) / truth
+    let rawError = abs(analysis.rawMetrics.distanceMeters - truth) / truth
+    #expect(refinedError < 0.03)
+    #expect(refinedError < rawError)
+    #expect(analysis.verdictCounts.totalCount == activity.track.fixCount)
+    #expect(analysis.verdicts.map(\.count) == activity.track.segments.map(\.fixes.count))
+    let accepted = analysis.segments.reduce(0) { $0 + $1.acceptedFixIndices.count }
+    #expect(accepted == analysis.verdictCounts.acceptedCount)
+    #expect(analysis.liveMetrics.kilometerSplits.count >= 2)
+  }
+
+  @Test func distanceDoesNotGrowWhileStandingStill() {
+    // Ten minutes standing at a corner, fixes wandering by a few meters.
+    var random = SplitMix64(seed: 4)
+    let plane = LocalTangentPlane(origin: Self.origin)
+    let fixes = (0..<600).map { second in
+      let position = plane.unproject(
+        eastMeters: 3 * random.nextGaussian(), northMeters: 3 * random.nextGaussian())
+      return Fix(
+        timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+        longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 5,
+        speedMetersPerSecond: abs(0.3 * random.nextGaussian()), source: .satellite)
+    }
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
+    #expect(analysis.rawMetrics.distanceMeters > 1_000)
+    #expect(analysis.liveMetrics.distanceMeters < 10)
+    #expect(analysis.refinedMetrics.distanceMeters < 10)
+    #expect((analysis.liveMetrics.movingTimeSeconds ?? 0) < 30)
+  }
+
+  @Test func untimedTrackHasDistanceButNoPace() throws {
+    let plane = LocalTangentPlane(origin: Self.origin)
+    let fixes = (0..<11).map { step in
+      let position = plane.unproject(eastMeters: Double(step) * 100, northMeters: 0)
+      return Fix(
+        latitudeDegrees: position.latitudeDegrees, longitudeDegrees: position.longitudeDegrees)
+    }
+    var profile = ActivityProfile.running
+    profile.gate.acceptsMissingTimestamp = true
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]), profile: profile)
+    for metrics in [analysis.rawMetrics, analysis.liveMetrics, analysis.refinedMetrics] {
+      #expect(abs(metrics.distanceMeters - 1_000) < 0.5)
+      #expect(metrics.averagePaceSecondsPerKilometer == nil)
+      #expect(metrics.movingTimeSeconds == nil)
+    }
+  }
+
+  @Test func distanceNeverBridgesSegments() {
+    let plane = LocalTangentPlane(origin: Self.origin)
+    func segment(startEast: Double, startSecond: Double) -> Segment {
+      Segment(
+        fixes: (0..<100).map { step in
+          let position = plane.unproject(
+            eastMeters: startEast + Double(step) * 3, northMeters: 0)
+          return Fix(
+            timestamp: Self.start + startSecond + Double(step),
+            latitudeDegrees: position.latitudeDegrees,
+            longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 4,
+            source: .satellite)
+        })
+    }
+    let track = Track(segments: [
+      segment(startEast: 0, startSecond: 0), segment(startEast: 5_000, startSecond: 400),
+    ])
+    let analysis = TrackAnalysis(track: track)
+    #expect(abs(analysis.rawMetrics.distanceMeters - 2 * 297) < 1)
+    #expect(abs(analysis.refinedMetrics.distanceMeters - 2 * 297) < 10)
+    #expect(analysis.refinedMetrics.segmentCount == 2)
+  }
+
+  @Test func maximumSpeedIgnoresNetworkFixes() {
+    let plane = LocalTangentPlane(origin: Self.origin)
+    let fixes = (0..<60).map { second in
+      let position = plane.unproject(eastMeters: Double(second) * 3, northMeters: 0)
+      return Fix(
+        timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+        longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 5,
+        speedMetersPerSecond: second == 30 ? 9 : 3, courseDegrees: 90,
+        source: second == 30 ? .network : .satellite)
+    }
+    var profile = ActivityProfile.running
+    profile.gate.rejectsNetworkSource = false
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]), profile: profile)
+    #expect(analysis.rawMetrics.maximumSpeedMetersPerSecond == 9)
+    #expect(analysis.liveMetrics.maximumSpeedMetersPerSecond == 3)
+  }
+
+  @Test func badInputGetsVerdictsNotCrashes() {
+    let fixes = [
+      Fix(timestamp: Self.start, latitudeDegrees: .nan, longitudeDegrees: 14),
+      Fix(timestamp: Self.start + 1, latitudeDegrees: 91, longitudeDegrees: 14),
+      Fix(timestamp: Self.start + 2, latitudeDegrees: 0, longitudeDegrees: 0),
+      Fix(timestamp: Self.start + 3, latitudeDegrees: 46.05, longitudeDegrees: 14.5),
+      Fix(timestamp: Self.start + 3, latitudeDegrees: 46.05001, longitudeDegrees: 14.5),
+      Fix(timestamp: Self.start + 1, latitudeDegrees: 46.05002, longitudeDegrees: 14.5),
+      Fix(latitudeDegrees: 46.05003, longitudeDegrees: 14.5),
+      Fix(timestamp: Self.start + 20 * 86_400, latitudeDegrees: 46.05004, longitudeDegrees: 14.5),
+      Fix(timestamp: Self.start + 4, latitudeDegrees: 46.05005, longitudeDegrees: .infinity),
+    ]
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes), Segment()]))
+    #expect(analysis.verdicts[0].count == fixes.count)
+    #expect(analysis.verdicts[0][0] == .rejected(.invalidCoordinates))
+    #expect(analysis.verdicts[0][1] == .rejected(.invalidCoordinates))
+    #expect(analysis.verdicts[0][2] == .rejected(.nullIsland))
+    #expect(analysis.verdicts[0][3] == .accepted)
+    #expect(analysis.verdicts[0][4] == .rejected(.duplicateTimestamp))
+    #expect(analysis.verdicts[0][5] == .rejected(.outOfOrder))
+    #expect(analysis.liveMetrics.distanceMeters.isFinite)
+    #expect(analysis.refinedMetrics.distanceMeters.isFinite)
+  }
+
+  @Test func cleanedTrackKeepsAcceptedFixesTimesAndSegments() throws {
+    let activity = SyntheticActivityGenerator(configuration: .init()).generate()
+    let analysis = TrackAnalysis(track: activity.track)
+    let cleaned = analysis.cleanedTrack(from: activity.track)
+    #expect(cleaned.fixCount == analysis.verdictCounts.acceptedCount)
+    let simplified = analysis.cleanedTrack(from: activity.track, simplify: true)
+    #expect(simplified.fixCount < cleaned.fixCount / 3)
+    for segment in simplified.segments {
+      let times = segment.fixes.compactMap(\.timeSeconds)
+      #expect(times.count == segment.fixes.count)
+      #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+    let raw = analysis.cleanedTrack(from: activity.track, smoothing: .none)
+    let firstIndex = try #require(analysis.segments.first?.acceptedFixIndices.first)
+    #expect(raw.segments.first?.fixes.first == activity.track.segments.first?.fixes[firstIndex])
+  }
+}
