@@ -5,7 +5,9 @@
 /// and stop layers, into a ``MetricsAccumulator``: these are the **live** figures, the ones a
 /// recording app shows (and the ``Recorder`` computes the same way). After each segment the
 /// ``RTSSmoother`` refines the positions; the same moving flags over the smoothed positions give
-/// the **refined** figures. Both are kept side by side, never mixed. The **raw** figures sum the
+/// the **refined** figures, where the fixes of a dwell that led to a stop also count as stopped
+/// (live, they were counted moving until the stop was certain). Both are kept side by side,
+/// never mixed. The **raw** figures sum the
 /// distance between all in-range fixes as they are, as a naive reader of the file would.
 ///
 /// Segments whose fixes are not all timed bypass the filters (a motion model needs times):
@@ -134,6 +136,16 @@ private struct Pipeline {
           horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters)
         if gate.lastAcceptanceReanchored || (step.startedRun && !result.isMoving.isEmpty) {
           isMoving = false
+        }
+        if !isMoving, result.isMoving.last == true, let dwellStart = stops.stopStartTimeSeconds {
+          // Live figures counted the dwell before the stop was certain; the refined ones need not.
+          var position = result.isMoving.count - 1
+          while position >= 0, result.isMoving[position],
+            let time = fixes[result.acceptedFixIndices[position]].timeSeconds, time > dwellStart
+          {
+            result.isMoving[position] = false
+            position -= 1
+          }
         }
         if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable {
           speedForMaximum = speed?.metersPerSecond

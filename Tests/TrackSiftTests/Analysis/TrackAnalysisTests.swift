@@ -45,6 +45,29 @@ import TrackSiftSimulation
     #expect((analysis.liveMetrics.movingTimeSeconds ?? 0) < 30)
   }
 
+  @Test func refinedMovingTimeExcludesTheDwellBeforeAStop() throws {
+    // Two minutes east at 3 m/s, a minute standing, two more minutes east.
+    var random = SplitMix64(seed: 5)
+    let plane = LocalTangentPlane(origin: Self.origin)
+    var eastMeters = 0.0
+    let fixes = (0..<300).map { second in
+      let moving = second < 120 || second >= 180
+      if moving { eastMeters += 3 }
+      let position = plane.unproject(
+        eastMeters: eastMeters + 2 * random.nextGaussian(), northMeters: 2 * random.nextGaussian())
+      return Fix(
+        timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+        longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 4,
+        speedMetersPerSecond: moving ? 3 + 0.2 * random.nextGaussian() : 0.1, source: .satellite)
+    }
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
+    let live = try #require(analysis.liveMetrics.movingTimeSeconds)
+    let refined = try #require(analysis.refinedMetrics.movingTimeSeconds)
+    #expect(abs(refined - 239) <= 2)
+    #expect(live > refined + 3)
+    #expect(abs(analysis.refinedMetrics.distanceMeters - 720) < 15)
+  }
+
   @Test func untimedTrackHasDistanceButNoPace() throws {
     let plane = LocalTangentPlane(origin: Self.origin)
     let fixes = (0..<11).map { step in
