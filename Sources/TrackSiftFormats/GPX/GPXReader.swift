@@ -1,0 +1,47 @@
+import Foundation
+
+/// Reads GPX 1.0 and 1.1 files into a ``GPXDocument``.
+///
+/// A streaming parser over the file's UTF-8 bytes (not `XMLParser`, which refuses input over
+/// 10 MB on Linux and is slow): it reads tracks, routes and waypoints with elevation, time,
+/// dilutions, satellites, fix type, GPX 1.0 `speed` and `course`, Garmin TrackPointExtension
+/// v1/v2 (`hr`, `cad`, `atemp`, `speed`, `course`), power (`power`, `PowerInWatts`) and the
+/// TrackSift extension that ``GPXWriter`` writes. Extension elements are matched by their local
+/// name, whatever their namespace prefix; other elements are skipped.
+///
+/// Values are kept as the file gives them: a latitude of 95 or `NaN` is not a reader error (the
+/// gate judges it later), but text that is not a number is. Times without a zone are taken as
+/// UTC. Horizontal accuracy stays `nil` unless the file states it; it is never derived from HDOP.
+/// Every fix has source ``FixSource/unknown`` unless the TrackSift extension says otherwise.
+///
+/// - Complexity: O(n) in the file size.
+public enum GPXReader {
+  /// Reads the GPX file at `url`.
+  /// - Throws: ``GPXError`` when the file cannot be read or is not valid GPX.
+  public static func read(contentsOf url: URL) throws(GPXError) -> GPXDocument {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url, options: .mappedIfSafe)
+    } catch {
+      throw GPXError(
+        reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0, column: 0,
+        byteOffset: 0)
+    }
+    return try read(data: data)
+  }
+
+  /// Reads GPX from the bytes of a file.
+  /// - Throws: ``GPXError`` when the bytes are not valid GPX.
+  public static func read(data: Data) throws(GPXError) -> GPXDocument {
+    let result = data.withUnsafeBytes { bytes in
+      Result { () throws(GPXError) -> GPXDocument in try GPXParser.parse(bytes) }
+    }
+    return try result.get()
+  }
+
+  /// Reads GPX from UTF-8 bytes in memory.
+  /// - Throws: ``GPXError`` when the bytes are not valid GPX.
+  public static func read(bytes: UnsafeRawBufferPointer) throws(GPXError) -> GPXDocument {
+    try GPXParser.parse(bytes)
+  }
+}
