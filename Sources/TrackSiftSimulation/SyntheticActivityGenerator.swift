@@ -158,9 +158,11 @@ public struct SyntheticActivityGenerator: Sendable {
       fixes.append(
         Fix(
           timestamp: Date(timeIntervalSinceReferenceDate: time),
-          latitudeDegrees: coordinate.latitudeDegrees,
-          longitudeDegrees: coordinate.longitudeDegrees,
-          altitudeMeters: 110 + 8 * sin(along / 300) + random.nextGaussian() * 1.5,
+          // Receivers report about 1 cm (1e-7 degrees) and 0.1 m of resolution.
+          latitudeDegrees: (coordinate.latitudeDegrees * 1e7).rounded() / 1e7,
+          longitudeDegrees: (coordinate.longitudeDegrees * 1e7).rounded() / 1e7,
+          altitudeMeters: ((110 + 8 * sin(along / 300) + random.nextGaussian() * 1.5) * 10)
+            .rounded() / 10,
           horizontalAccuracyMeters: (accuracy * 10).rounded() / 10,
           speedMetersPerSecond: (reportedSpeed * 100).rounded() / 100,
           courseDegrees: course.map { ($0 * 10).rounded() / 10 },

@@ -3,7 +3,9 @@
 ///
 /// Distance is summed between consecutive samples of the same segment only, and only over
 /// intervals where the sample says the person is moving, so it never bridges a pause and never
-/// grows while standing still.
+/// grows while standing still. Average speed, pace and splits need every counted interval to
+/// have a time at both ends: distance covered at an unknown time has no pace, so a track with
+/// any untimed moving interval gets them as `nil` (and no splits) rather than a made-up rate.
 public struct MetricsAccumulator: Sendable, Hashable {
   private var distanceMeters = 0.0
   private var firstTimeSeconds: Double?
@@ -18,6 +20,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
   private var fixCount = 0
   private var segmentCount = 0
   private var hasTimes = false
+  private var hasUntimedDistance = false
   private var segmentHasSample = false
 
   /// Creates an accumulator.
@@ -68,6 +71,8 @@ public struct MetricsAccumulator: Sendable, Hashable {
     if sample.isMoving {
       let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
       if step.isFinite { distanceMeters += step }
+      let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true
+      if !timed, step > 0 { hasUntimedDistance = true }
     }
     let timer = hasTimes ? timerSeconds : 0
     return kilometers.advance(distanceMeters: distanceMeters, timerSeconds: timer)
@@ -78,22 +83,23 @@ public struct MetricsAccumulator: Sendable, Hashable {
   public var metrics: ActivityMetrics {
     let timed = hasTimes && (lastTimeSeconds ?? 0) > (firstTimeSeconds ?? 0)
     let hasAltitude = elevation.minimumAltitudeMeters != nil
+    let hasRates = timed && !hasUntimedDistance
     return ActivityMetrics(
       distanceMeters: distanceMeters,
       elapsedTimeSeconds: timed ? (lastTimeSeconds ?? 0) - (firstTimeSeconds ?? 0) : nil,
       timerTimeSeconds: timed ? timerSeconds : nil,
       movingTimeSeconds: timed ? movingSeconds : nil,
-      averageSpeedMetersPerSecond: timed && movingSeconds > 0
+      averageSpeedMetersPerSecond: hasRates && movingSeconds > 0
         ? distanceMeters / movingSeconds : nil,
       maximumSpeedMetersPerSecond: maximumSpeed,
-      averagePaceSecondsPerKilometer: timed && distanceMeters > 0 && movingSeconds > 0
+      averagePaceSecondsPerKilometer: hasRates && distanceMeters > 0 && movingSeconds > 0
         ? movingSeconds / distanceMeters * 1_000 : nil,
       elevationGainMeters: hasAltitude ? elevation.gainMeters : nil,
       elevationLossMeters: hasAltitude ? elevation.lossMeters : nil,
       minimumAltitudeMeters: elevation.minimumAltitudeMeters,
       maximumAltitudeMeters: elevation.maximumAltitudeMeters,
-      kilometerSplits: timed ? kilometers.splitsIncludingPartial : [],
-      mileSplits: timed ? miles.splitsIncludingPartial : [],
+      kilometerSplits: hasRates ? kilometers.splitsIncludingPartial : [],
+      mileSplits: hasRates ? miles.splitsIncludingPartial : [],
       fixCount: fixCount,
       segmentCount: segmentCount)
   }

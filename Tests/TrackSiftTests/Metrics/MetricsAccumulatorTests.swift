@@ -35,6 +35,33 @@ import Testing
     #expect(result.elapsedTimeSeconds == 60)
   }
 
+  @Test func aTrackWithSomeUntimedDistanceHasNoRates() {
+    // Two timed fixes 57 s apart, then 4 km without times: no pace may come of 4 km in 57 s.
+    var metrics = MetricsAccumulator()
+    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0)))
+    metrics.add(MetricsSample(timeSeconds: 57, coordinate: point(100)))
+    for i in 1...40 {
+      metrics.add(MetricsSample(timeSeconds: nil, coordinate: point(100 + Double(i) * 100)))
+    }
+    let result = metrics.metrics
+    #expect(abs(result.distanceMeters - 4_100) < 1)
+    #expect(result.elapsedTimeSeconds == 57)
+    #expect(result.averagePaceSecondsPerKilometer == nil)
+    #expect(result.averageSpeedMetersPerSecond == nil)
+    #expect(result.kilometerSplits.isEmpty)
+  }
+
+  @Test func duplicateTimesDoNotCountAsUntimed() {
+    var metrics = MetricsAccumulator()
+    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0)))
+    metrics.add(MetricsSample(timeSeconds: 10, coordinate: point(30)))
+    metrics.add(MetricsSample(timeSeconds: 10, coordinate: point(33)))
+    metrics.add(MetricsSample(timeSeconds: 20, coordinate: point(60)))
+    let result = metrics.metrics
+    let pace = try? #require(result.averagePaceSecondsPerKilometer)
+    #expect(pace.map { abs($0 - 20_000 / 60) < 0.5 } == true)
+  }
+
   @Test func untimedTrackHasDistanceButNoPace() {
     var metrics = MetricsAccumulator()
     for i in 0...10 {
