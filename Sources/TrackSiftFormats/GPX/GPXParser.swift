@@ -89,6 +89,9 @@ struct GPXParser {
 
   private var document = GPXDocument(version: nil)
   private var point = PointValues()
+  /// Whether the current point's `lat` and `lon` were given (they may be given as NaN).
+  private var hasLatitude = false
+  private var hasLongitude = false
   private var track = Track()
   private var segmentFixes: [Fix] = []
   private var route = GPXDocument.Route()
@@ -307,11 +310,11 @@ struct GPXParser {
     position = index
 
     if kind.isPoint {
-      if point.latitude.isNaN && !hasLatitude {
+      if !hasLatitude {
         throw error(
           "<\(string(nameStart, nameStart + nameLength))> has no lat attribute", at: tagStart)
       }
-      if point.longitude.isNaN && !hasLongitude {
+      if !hasLongitude {
         throw error(
           "<\(string(nameStart, nameStart + nameLength))> has no lon attribute", at: tagStart)
       }
@@ -324,10 +327,6 @@ struct GPXParser {
     stack.append(element)
     if selfClosing { try close() }
   }
-
-  /// Whether the current point's `lat` and `lon` were given (they may be given as NaN).
-  private var hasLatitude = false
-  private var hasLongitude = false
 
   private mutating func attribute(
     of kind: GPXElementKind, name: UnsafeRawBufferPointer, valueStart: Int, valueEnd: Int
