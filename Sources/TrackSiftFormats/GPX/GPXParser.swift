@@ -94,6 +94,7 @@ struct GPXParser {
   private var hasLongitude = false
   private var track = Track()
   private var segmentFixes: [Fix] = []
+  private var onTrackPoint: ((Fix, Int, Int) -> Void)?
   private var route = GPXDocument.Route()
 
   private init(bytes: UnsafeRawBufferPointer, base: UnsafePointer<UInt8>) {
@@ -105,11 +106,17 @@ struct GPXParser {
   }
 
   /// Parses a whole GPX file.
-  static func parse(_ bytes: UnsafeRawBufferPointer) throws(GPXError) -> GPXDocument {
+  /// - Parameter onTrackPoint: when given, receives each track point (with the indices of its
+  ///   track and segment) instead of the document keeping it.
+  static func parse(
+    _ bytes: UnsafeRawBufferPointer,
+    onTrackPoint: ((_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void)? = nil
+  ) throws(GPXError) -> GPXDocument {
     guard let address = bytes.baseAddress, !bytes.isEmpty else {
       throw GPXError(reason: "the file is empty", line: 1, column: 1, byteOffset: 0)
     }
     var parser = GPXParser(bytes: bytes, base: address.assumingMemoryBound(to: UInt8.self))
+    parser.onTrackPoint = onTrackPoint
     try parser.run()
     return parser.document
   }
@@ -400,7 +407,12 @@ struct GPXParser {
     switch element.kind {
     case .other, .metadata, .extensions: break
     case .gpx: rootClosed = true
-    case .trackPoint: segmentFixes.append(point.fix)
+    case .trackPoint:
+      if let onTrackPoint {
+        onTrackPoint(point.fix, document.tracks.count, track.segments.count)
+      } else {
+        segmentFixes.append(point.fix)
+      }
     case .routePoint: route.points.append(point.fix)
     case .waypoint:
       document.waypoints.append(GPXDocument.Waypoint(fix: point.fix, name: point.name))
