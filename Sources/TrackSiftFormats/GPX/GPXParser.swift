@@ -80,13 +80,21 @@ struct GPXParser {
   private var pointExtensionsDepth = -1
   private var rootSeen = false
   private var rootClosed = false
-  /// The decoded text of the value element being read.
+  /// The text of the value element being read: a range of the file while it is one chunk
+  /// without entities (the common case, copied nowhere), else decoded into `text`.
+  private var rawTextStart = 0
+  private var rawTextEnd = 0
+  private var textBuffered = false
   private var text: [UInt8] = []
 
   private var document = GPXDocument(version: nil)
   private var point = PointValues()
+  /// Whether the current point's `lat` and `lon` were given (they may be given as NaN).
+  private var hasLatitude = false
+  private var hasLongitude = false
   private var track = Track()
   private var segmentFixes: [Fix] = []
+  private var onTrackPoint: ((Fix, Int, Int) -> Void)?
   private var route = GPXDocument.Route()
 
   private init(bytes: UnsafeRawBufferPointer, base: UnsafePointer<UInt8>) {
@@ -98,11 +106,17 @@ struct GPXParser {
   }
 
   /// Parses a whole GPX file.
-  static func parse(_ bytes: UnsafeRawBufferPointer) throws(GPXError) -> GPXDocument {
+  /// - Parameter onTrackPoint: when given, receives each track point (with the indices of its
+  ///   track and segment) instead of the document keeping it.
+  static func parse(
+    _ bytes: UnsafeRawBufferPointer,
+    onTrackPoint: ((_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void)? = nil
+  ) throws(GPXError) -> GPXDocument {
     guard let address = bytes.baseAddress, !bytes.isEmpty else {
       throw GPXError(reason: "the file is empty", line: 1, column: 1, byteOffset: 0)
     }
     var parser = GPXParser(bytes: bytes, base: address.assumingMemoryBound(to: UInt8.self))
+    parser.onTrackPoint = onTrackPoint
     try parser.run()
     return parser.document
   }
@@ -152,7 +166,7 @@ struct GPXParser {
       }
       return
     }
-    if top.kind.holdsValue { try appendDecoded(from: start, to: stop) }
+    if top.kind.holdsValue { try addText(from: start, to: stop) }
   }
 
   private mutating func markupDeclaration() throws(GPXError) {
@@ -169,7 +183,10 @@ struct GPXParser {
       guard let top = stack.last else {
         throw error("a CDATA section outside the root element", at: position)
       }
-      if top.kind.holdsValue { text.append(contentsOf: slice(start, close)) }
+      if top.kind.holdsValue {
+        bufferText()
+        text.append(contentsOf: slice(start, close))
+      }
       position = close + 3
     } else if matches("<!DOCTYPE", at: position) {
       guard !rootSeen else { throw error("a DOCTYPE inside the document", at: position) }
@@ -300,11 +317,11 @@ struct GPXParser {
     position = index
 
     if kind.isPoint {
-      if point.latitude.isNaN && !hasLatitude {
+      if !hasLatitude {
         throw error(
           "<\(string(nameStart, nameStart + nameLength))> has no lat attribute", at: tagStart)
       }
-      if point.longitude.isNaN && !hasLongitude {
+      if !hasLongitude {
         throw error(
           "<\(string(nameStart, nameStart + nameLength))> has no lon attribute", at: tagStart)
       }
@@ -313,14 +330,10 @@ struct GPXParser {
     }
     let element = OpenElement(kind: kind, nameStart: nameStart, nameLength: nameLength)
     if kind == .extensions { pointExtensionsDepth = stack.count }
-    if kind.holdsValue { text.removeAll(keepingCapacity: true) }
+    if kind.holdsValue { beginText() }
     stack.append(element)
     if selfClosing { try close() }
   }
-
-  /// Whether the current point's `lat` and `lon` were given (they may be given as NaN).
-  private var hasLatitude = false
-  private var hasLongitude = false
 
   private mutating func attribute(
     of kind: GPXElementKind, name: UnsafeRawBufferPointer, valueStart: Int, valueEnd: Int
@@ -332,9 +345,9 @@ struct GPXParser {
     if kind.isPoint {
       let isLatitude = equals("lat")
       guard isLatitude || equals("lon") else { return }
-      text.removeAll(keepingCapacity: true)
-      try appendDecoded(from: valueStart, to: valueEnd)
-      guard let value = text.withUnsafeBytes({ ASCIINumber.double($0) }) else {
+      beginText()
+      try addText(from: valueStart, to: valueEnd)
+      guard let value = withText({ ASCIINumber.double($0) }) else {
         let which = isLatitude ? "latitude" : "longitude"
         throw error("\(which) is not a number: \"\(textString())\"", at: valueStart)
       }
@@ -346,8 +359,8 @@ struct GPXParser {
         hasLongitude = true
       }
     } else if equals("version") || equals("creator") {
-      text.removeAll(keepingCapacity: true)
-      try appendDecoded(from: valueStart, to: valueEnd)
+      beginText()
+      try addText(from: valueStart, to: valueEnd)
       if equals("version") {
         document.version = textString()
       } else {
@@ -394,7 +407,12 @@ struct GPXParser {
     switch element.kind {
     case .other, .metadata, .extensions: break
     case .gpx: rootClosed = true
-    case .trackPoint: segmentFixes.append(point.fix)
+    case .trackPoint:
+      if let onTrackPoint {
+        onTrackPoint(point.fix, document.tracks.count, track.segments.count)
+      } else {
+        segmentFixes.append(point.fix)
+      }
     case .routePoint: route.points.append(point.fix)
     case .waypoint:
       document.waypoints.append(GPXDocument.Waypoint(fix: point.fix, name: point.name))
@@ -424,14 +442,14 @@ struct GPXParser {
   private mutating func value(of element: OpenElement) throws(GPXError) {
     let kind = element.kind
     // Empty elements (`<ele></ele>`, `<hdop/>`) say nothing.
-    if text.allSatisfy(ASCIINumber.isSpace) { return }
+    if withText({ $0.allSatisfy(ASCIINumber.isSpace) }) { return }
     switch kind {
     case .time, .arrivalTime:
-      guard let seconds = text.withUnsafeBytes({ ISO8601Time.secondsSinceReferenceDate($0) })
+      guard let seconds = withText({ ISO8601Time.secondsSinceReferenceDate($0) })
       else { throw valueError("a time", element) }
       if kind == .time { point.time = seconds } else { point.arrivalTime = seconds }
     case .satellites:
-      guard let count = text.withUnsafeBytes({ ASCIINumber.integer($0) }) else {
+      guard let count = withText({ ASCIINumber.integer($0) }) else {
         throw valueError("a satellite count", element)
       }
       point.satellites = count
@@ -446,7 +464,7 @@ struct GPXParser {
       // A source this version does not know is as good as none.
       point.source = FixSource(rawValue: word) ?? .unknown
     default:
-      guard let number = text.withUnsafeBytes({ ASCIINumber.double($0) }) else {
+      guard let number = withText({ ASCIINumber.double($0) }) else {
         throw valueError("a number", element)
       }
       switch kind {
@@ -535,7 +553,38 @@ struct GPXParser {
     return Unicode.Scalar(value)
   }
 
-  private func textString() -> String { String(decoding: text, as: UTF8.self) }
+  private mutating func beginText() {
+    rawTextStart = 0
+    rawTextEnd = 0
+    textBuffered = false
+  }
+
+  /// Adds a chunk of text (between two offsets of the file) to the current value.
+  private mutating func addText(from start: Int, to stop: Int) throws(GPXError) {
+    if !textBuffered, rawTextStart == rawTextEnd,
+      find(UInt8(ascii: "&"), from: start, to: stop) == nil
+    {
+      rawTextStart = start
+      rawTextEnd = stop
+      return
+    }
+    bufferText()
+    try appendDecoded(from: start, to: stop)
+  }
+
+  /// Moves the current value into `text`, so that more can be appended.
+  private mutating func bufferText() {
+    guard !textBuffered else { return }
+    text.removeAll(keepingCapacity: true)
+    text.append(contentsOf: slice(rawTextStart, rawTextEnd))
+    textBuffered = true
+  }
+
+  private func withText<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    textBuffered ? text.withUnsafeBytes(body) : body(slice(rawTextStart, rawTextEnd))
+  }
+
+  private func textString() -> String { withText { String(decoding: $0, as: UTF8.self) } }
 
   // MARK: - Bytes
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrackSift
 
 /// Reads GPX 1.0 and 1.1 files into a ``GPXDocument``.
 ///
@@ -17,11 +18,14 @@ import Foundation
 /// - Complexity: O(n) in the file size.
 public enum GPXReader {
   /// Reads the GPX file at `url`.
+  ///
+  /// The file is memory-mapped (reading it into memory first halves the speed on a 300 MB
+  /// file); another process must not truncate it while it is being read.
   /// - Throws: ``GPXError`` when the file cannot be read or is not valid GPX.
   public static func read(contentsOf url: URL) throws(GPXError) -> GPXDocument {
     let data: Data
     do {
-      data = try Data(contentsOf: url, options: .mappedIfSafe)
+      data = try Data(contentsOf: url, options: .alwaysMapped)
     } catch {
       throw GPXError(
         reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0, column: 0,
@@ -43,5 +47,51 @@ public enum GPXReader {
   /// - Throws: ``GPXError`` when the bytes are not valid GPX.
   public static func read(bytes: UnsafeRawBufferPointer) throws(GPXError) -> GPXDocument {
     try GPXParser.parse(bytes)
+  }
+
+  /// Calls `body` with each track point of a GPX file, in order, without keeping the points:
+  /// memory stays bounded however long the file is.
+  ///
+  /// - Parameters:
+  ///   - url: the file; it is memory-mapped as in ``read(contentsOf:)``.
+  ///   - body: receives the fix and the indices (from 0) of its track and of its segment
+  ///     within the track.
+  /// - Returns: the document with everything but the track points (its tracks keep their names
+  ///   and have empty segments), or the error where the file stops being valid GPX; `body` has
+  ///   seen every point before that place.
+  /// - Throws: ``GPXError`` when the file cannot be read or is not valid GPX.
+  @discardableResult
+  public static func forEachTrackPoint(
+    contentsOf url: URL,
+    _ body: (_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void
+  ) throws(GPXError) -> GPXDocument {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url, options: .alwaysMapped)
+    } catch {
+      throw GPXError(
+        reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0, column: 0,
+        byteOffset: 0)
+    }
+    let result = data.withUnsafeBytes { bytes in
+      Result { () throws(GPXError) -> GPXDocument in try forEachTrackPoint(bytes: bytes, body) }
+    }
+    return try result.get()
+  }
+
+  /// Calls `body` with each track point of GPX bytes in memory, in order, without keeping the
+  /// points; see ``forEachTrackPoint(contentsOf:_:)``.
+  /// - Throws: ``GPXError`` when the bytes are not valid GPX.
+  @discardableResult
+  public static func forEachTrackPoint(
+    bytes: UnsafeRawBufferPointer,
+    _ body: (_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void
+  ) throws(GPXError) -> GPXDocument {
+    let result = withoutActuallyEscaping(body) { escapableBody in
+      Result { () throws(GPXError) -> GPXDocument in
+        try GPXParser.parse(bytes, onTrackPoint: escapableBody)
+      }
+    }
+    return try result.get()
   }
 }

@@ -276,3 +276,48 @@ func referenceSeconds(
     #expect(fix.receiver.horizontalDilution == nil)
   }
 }
+
+@Suite struct GPXStreamingTests {
+  @Test func forEachTrackPointSeesEveryPointWithItsIndices() throws {
+    var generator = SplitMix64(state: 3)
+    func fixes(_ count: Int) -> [Fix] { (0..<count).map { _ in randomFix(using: &generator) } }
+    let document = GPXDocument(
+      creator: "t",
+      tracks: [
+        Track(name: "a", segments: [Segment(fixes: fixes(3)), Segment(fixes: fixes(2))]),
+        Track(name: "b", segments: [Segment(fixes: fixes(4))]),
+      ])
+    let data = GPXWriter.data(from: document)
+    var seen: [(Fix, Int, Int)] = []
+    let rest = try data.withUnsafeBytes { bytes in
+      try GPXReader.forEachTrackPoint(bytes: bytes) { seen.append(($0, $1, $2)) }
+    }
+    #expect(seen.map(\.0) == document.tracks.flatMap(\.allFixes))
+    #expect(
+      seen.map { [$0.1, $0.2] } == [
+        [0, 0], [0, 0], [0, 0], [0, 1], [0, 1], [1, 0], [1, 0], [1, 0], [1, 0],
+      ])
+    #expect(rest.tracks.map(\.name) == ["a", "b"])
+    #expect(rest.tracks.map(\.fixCount) == [0, 0])
+    #expect(rest.tracks.map(\.segments.count) == [2, 1])
+
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("gpx-stream-\(UUID().uuidString).gpx")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try data.write(to: url)
+    var count = 0
+    try GPXReader.forEachTrackPoint(contentsOf: url) { _, _, _ in count += 1 }
+    #expect(count == 9)
+  }
+
+  @Test func forEachTrackPointStopsAtTheError() throws {
+    let text = "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/><trkpt lat=\"x\" lon=\"2\"/>"
+    var count = 0
+    #expect(throws: GPXError.self) {
+      try Data(text.utf8).withUnsafeBytes { bytes in
+        try GPXReader.forEachTrackPoint(bytes: bytes) { _, _, _ in count += 1 }
+      }
+    }
+    #expect(count == 1)
+  }
+}

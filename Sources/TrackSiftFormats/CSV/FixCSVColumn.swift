@@ -1,0 +1,48 @@
+/// The columns of a CSV file of fixes that ``FixCSVReader`` understands.
+enum FixCSVColumn: Hashable {
+  case time, timeMilliseconds, latitude, longitude, altitude, horizontalAccuracy
+  case verticalAccuracy, speed, course, heartRate, cadence, power, temperature, segment
+  case horizontalDilution, verticalDilution, positionDilution, satellites
+
+  /// The column a header names, or `nil` for columns the reader ignores (such as `distance`).
+  ///
+  /// Matching ignores case, spaces, `_` and `-`, and a unit in brackets or parentheses
+  /// (`Heart Rate [bpm]`, `speed (m/s)`).
+  init?(header: Substring) {
+    var key = ""
+    var skipping = false
+    for character in header.lowercased() {
+      switch character {
+      case "[", "(": skipping = true
+      case "]", ")": skipping = false
+      case " ", "_", "-", "\"": break
+      default: if !skipping { key.append(character) }
+      }
+    }
+    switch key {
+    case "time", "timestamp", "datetime", "utc", "unixtime": self = .time
+    case "unixtimemillis", "utctimemillis", "timestampms", "timemillis": self = .timeMilliseconds
+    case "lat", "latitude", "latdeg", "latitudedegrees", "positionlat": self = .latitude
+    case "lon", "lng", "long", "longitude", "londeg", "lngdeg", "longitudedegrees", "positionlong":
+      self = .longitude
+    case "ele", "alt", "altitude", "elevation", "altitudemeters", "altitudem": self = .altitude
+    case "accuracy", "horizontalaccuracy", "hacc", "accuracymeters", "horizontalaccuracymeters":
+      self = .horizontalAccuracy
+    case "verticalaccuracy", "vacc", "verticalaccuracymeters": self = .verticalAccuracy
+    case "speed", "speedmps", "sog", "speedmeterspersecond": self = .speed
+    case "course", "bearing", "heading", "cog", "coursedegree", "coursedegrees",
+      "bearingdegrees":
+      self = .course
+    case "hr", "heartrate", "heartratebpm": self = .heartRate
+    case "cad", "cadence": self = .cadence
+    case "power", "watts", "powerwatts": self = .power
+    case "temperature", "temp", "atemp": self = .temperature
+    case "segment", "seg", "segmentindex": self = .segment
+    case "hdop": self = .horizontalDilution
+    case "vdop": self = .verticalDilution
+    case "pdop": self = .positionDilution
+    case "sat", "sats", "satellites": self = .satellites
+    default: return nil
+    }
+  }
+}

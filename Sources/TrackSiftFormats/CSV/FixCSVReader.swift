@@ -1,0 +1,198 @@
+import Foundation
+import TrackSift
+
+/// Reads a CSV file of fixes (one fix a row, a header row first) into a ``Track``.
+///
+/// The header names the columns; common names are recognised whatever their case, spacing or
+/// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or Unix seconds),
+/// `unixTimeMillis` (Unix milliseconds), `lat`/`latitude`, `lon`/`lng`/`longitude`,
+/// `ele`/`alt`/`altitude`, `accuracy`/`horizontal_accuracy` (meters), `vertical_accuracy`,
+/// `speed` (m/s), `course`/`bearing` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power`
+/// (watts), `temperature` (Celsius), `hdop`, `vdop`, `pdop`, `sat`, and `segment`. Other
+/// columns (such as `distance`) are ignored. Latitude and longitude are required.
+///
+/// An empty field is unknown. All rows form one segment unless a `segment` column is present:
+/// a new segment starts whenever its value changes. Fields may be double-quoted (RFC 4180),
+/// but a quoted field may not span lines. A UTF-8 byte-order mark and CRLF line ends are
+/// accepted. Fixes have source ``FixSource/unknown``.
+///
+/// - Complexity: O(n) in the file size.
+public enum FixCSVReader {
+  /// Reads the CSV file at `url`.
+  /// - Throws: ``FixCSVError`` when the file cannot be read or a row is invalid.
+  public static func read(contentsOf url: URL) throws(FixCSVError) -> Track {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw FixCSVError(reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0)
+    }
+    return try read(data: data)
+  }
+
+  /// Reads CSV from the bytes of a file (UTF-8).
+  /// - Throws: ``FixCSVError`` when a row is invalid.
+  public static func read(data: Data) throws(FixCSVError) -> Track {
+    try read(string: String(decoding: data, as: UTF8.self))
+  }
+
+  /// Reads CSV text.
+  /// - Throws: ``FixCSVError`` when the text is empty, the header lacks latitude or longitude,
+  ///   or a row is invalid.
+  public static func read(string: String) throws(FixCSVError) -> Track {
+    var text = Substring(string)
+    if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+    // "\r\n" is one Character in Swift, and a newline like "\n" and "\r".
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    guard let headerLine = lines.first,
+      !headerLine.allSatisfy(\.isWhitespace)
+    else { throw FixCSVError(reason: "the file is empty", line: 1) }
+
+    let headers = try fields(of: headerLine, line: 1)
+    var columns: [(index: Int, column: FixCSVColumn)] = []
+    for (index, header) in headers.enumerated() {
+      guard let column = FixCSVColumn(header: header) else { continue }
+      // The first column of a kind wins.
+      if !columns.contains(where: { $0.column == column }) { columns.append((index, column)) }
+    }
+    guard columns.contains(where: { $0.column == .latitude }) else {
+      throw FixCSVError(reason: "the header has no latitude column (lat, latitude)", line: 1)
+    }
+    guard columns.contains(where: { $0.column == .longitude }) else {
+      throw FixCSVError(
+        reason: "the header has no longitude column (lon, lng, longitude)", line: 1)
+    }
+
+    var track = Track()
+    var fixes: [Fix] = []
+    var currentSegment: Substring?
+    for (offset, line) in lines.enumerated().dropFirst() {
+      let lineNumber = offset + 1
+      if line.allSatisfy(\.isWhitespace) { continue }
+      let values = try fields(of: line, line: lineNumber)
+      guard values.count == headers.count else {
+        throw FixCSVError(
+          reason: "expected \(headers.count) fields as in the header, found \(values.count)",
+          line: lineNumber)
+      }
+      var fix = Fix(latitudeDegrees: .nan, longitudeDegrees: .nan)
+      for (index, column) in columns {
+        let value = values[index].trimmingCharacters(in: .whitespaces)
+        let header = String(headers[index])
+        if column == .segment {
+          let segment = Substring(value)
+          if let currentSegment, currentSegment != segment, !fixes.isEmpty {
+            track.segments.append(Segment(fixes: fixes))
+            fixes = []
+          }
+          currentSegment = segment
+          continue
+        }
+        if value.isEmpty {
+          if column == .latitude || column == .longitude {
+            throw FixCSVError(reason: "the position is missing", line: lineNumber, field: header)
+          }
+          continue
+        }
+        try set(column, of: &fix, to: value, line: lineNumber, field: header)
+      }
+      fixes.append(fix)
+    }
+    if !fixes.isEmpty || track.segments.isEmpty { track.segments.append(Segment(fixes: fixes)) }
+    return track
+  }
+
+  private static func set(
+    _ column: FixCSVColumn, of fix: inout Fix, to value: String, line: Int, field: String
+  ) throws(FixCSVError) {
+    switch column {
+    case .time:
+      var text = value
+      let seconds = text.withUTF8 {
+        ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
+      }
+      if let seconds {
+        fix.timestamp = Date(timeIntervalSinceReferenceDate: seconds)
+      } else if let unixSeconds = Double(value), unixSeconds.isFinite {
+        fix.timestamp = Date(timeIntervalSince1970: unixSeconds)
+      } else {
+        throw FixCSVError(
+          reason: "not a time (ISO 8601 or Unix seconds): \"\(value)\"", line: line, field: field)
+      }
+    case .timeMilliseconds:
+      guard let milliseconds = Double(value), milliseconds.isFinite else {
+        throw FixCSVError(reason: "not a number: \"\(value)\"", line: line, field: field)
+      }
+      fix.timestamp = Date(timeIntervalSince1970: milliseconds / 1000)
+    case .satellites:
+      guard let count = Int(value), count >= 0 else {
+        throw FixCSVError(reason: "not a satellite count: \"\(value)\"", line: line, field: field)
+      }
+      fix.receiver.satellitesUsed = count
+    default:
+      var text = value
+      guard let number = text.withUTF8({ ASCIINumber.double(UnsafeRawBufferPointer($0)) }) else {
+        throw FixCSVError(reason: "not a number: \"\(value)\"", line: line, field: field)
+      }
+      switch column {
+      case .latitude: fix.latitudeDegrees = number
+      case .longitude: fix.longitudeDegrees = number
+      case .altitude: fix.altitudeMeters = number
+      case .horizontalAccuracy: fix.horizontalAccuracyMeters = number
+      case .verticalAccuracy: fix.verticalAccuracyMeters = number
+      case .speed: fix.speedMetersPerSecond = number
+      case .course: fix.courseDegrees = number
+      case .heartRate: fix.sensors.heartRateBeatsPerMinute = number
+      case .cadence: fix.sensors.cadencePerMinute = number
+      case .power: fix.sensors.powerWatts = number
+      case .temperature: fix.sensors.temperatureCelsius = number
+      case .horizontalDilution: fix.receiver.horizontalDilution = number
+      case .verticalDilution: fix.receiver.verticalDilution = number
+      case .positionDilution: fix.receiver.positionDilution = number
+      default: break
+      }
+    }
+  }
+
+  /// The fields of one line, with RFC 4180 quoting (`"a,b"`, `""` for a quote).
+  private static func fields(of line: Substring, line number: Int) throws(FixCSVError)
+    -> [Substring]
+  {
+    guard line.contains("\"") else {
+      return line.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    var result: [Substring] = []
+    var current = ""
+    var inQuotes = false
+    var index = line.startIndex
+    while index < line.endIndex {
+      let character = line[index]
+      if inQuotes {
+        if character == "\"" {
+          let next = line.index(after: index)
+          if next < line.endIndex, line[next] == "\"" {
+            current.append("\"")
+            index = next
+          } else {
+            inQuotes = false
+          }
+        } else {
+          current.append(character)
+        }
+      } else if character == "\"" {
+        inQuotes = true
+      } else if character == "," {
+        result.append(Substring(current))
+        current = ""
+      } else {
+        current.append(character)
+      }
+      index = line.index(after: index)
+    }
+    guard !inQuotes else {
+      throw FixCSVError(reason: "a quoted field is not closed", line: number)
+    }
+    result.append(Substring(current))
+    return result
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TrackSift
+
+@testable import TrackSiftFormats
+
+/// The error that reading `text` throws, or `nil` after recording an issue when it reads.
+private func csvError(_ text: String) -> FixCSVError? {
+  do {
+    _ = try FixCSVReader.read(string: text)
+    Issue.record("expected a FixCSVError")
+    return nil
+  } catch {
+    return error
+  }
+}
+
+@Suite struct FixCSVReaderTests {
+  @Test func readsCommonColumns() throws {
+    let track = try FixCSVReader.read(
+      string: """
+        Time,Latitude,LONGITUDE,altitude,distance,Heart Rate [bpm],speed,course,accuracy,cadence,power
+        2021-11-23 16:46:51+00:00,52.13182940147817,21.07136160135269,114.0,0.0,87.0,1.5,90,4.5,80,200
+        2021-11-23T16:46:52.5Z,52.5,21.5,,1.49,,,,,,
+        """)
+    #expect(track.segments.count == 1)
+    let fixes = track.allFixes
+    #expect(fixes.count == 2)
+    #expect(fixes[0].timeSeconds == referenceSeconds(2021, 11, 23, 16, 46, 51))
+    #expect(fixes[0].latitudeDegrees == 52.13182940147817)
+    #expect(fixes[0].longitudeDegrees == 21.07136160135269)
+    #expect(fixes[0].altitudeMeters == 114)
+    #expect(fixes[0].sensors.heartRateBeatsPerMinute == 87)
+    #expect(fixes[0].speedMetersPerSecond == 1.5)
+    #expect(fixes[0].courseDegrees == 90)
+    #expect(fixes[0].horizontalAccuracyMeters == 4.5)
+    #expect(fixes[0].sensors.cadencePerMinute == 80)
+    #expect(fixes[0].sensors.powerWatts == 200)
+    #expect(fixes[1].timeSeconds == referenceSeconds(2021, 11, 23, 16, 46, 52.5))
+    #expect(fixes[1].altitudeMeters == nil)
+    #expect(fixes[1].sensors.isEmpty)
+    #expect(fixes[1].source == .unknown)
+  }
+
+  @Test func readsAliasesUnixSecondsQuotesAndCRLF() throws {
+    let track = try FixCSVReader.read(
+      string: "\u{FEFF}timestamp,lat,lng,ele,bearing,hr,cad,horizontal_accuracy,name\r\n"
+        + "1637686011,1.5,-2.5,3,45,120,90,7,\"a, \"\"b\"\"\"\r\n")
+    let fix = try #require(track.allFixes.first)
+    #expect(fix.timestamp == Date(timeIntervalSince1970: 1_637_686_011))
+    #expect(fix.latitudeDegrees == 1.5)
+    #expect(fix.longitudeDegrees == -2.5)
+    #expect(fix.altitudeMeters == 3)
+    #expect(fix.courseDegrees == 45)
+    #expect(fix.sensors.heartRateBeatsPerMinute == 120)
+    #expect(fix.sensors.cadencePerMinute == 90)
+    #expect(fix.horizontalAccuracyMeters == 7)
+  }
+
+  @Test func segmentColumnSplitsSegments() throws {
+    let track = try FixCSVReader.read(
+      string: "lat,lon,segment\n1,1,0\n2,2,0\n3,3,1\n4,4,1\n5,5,7\n")
+    #expect(track.segments.map(\.fixes.count) == [2, 2, 1])
+    #expect(track.segments[1].fixes[0].latitudeDegrees == 3)
+  }
+
+  @Test func errorsSayTheLineAndField() throws {
+    #expect(csvError("")?.description == "line 1: the file is empty")
+    #expect(
+      csvError("time,lat\n1,2\n")?.description
+        == "line 1: the header has no longitude column (lon, lng, longitude)")
+    #expect(
+      csvError("lat,lon\n1,2\n\n3,x\n")?.description == "line 4, field \"lon\": not a number: \"x\""
+    )
+    #expect(
+      csvError("time,lat,lon\n2021-13-01T00:00:00Z,1,2\n")?.description
+        == "line 2, field \"time\": not a time (ISO 8601 or Unix seconds): \"2021-13-01T00:00:00Z\""
+    )
+    #expect(
+      csvError("lat,lon\n1,2,3\n")?.description
+        == "line 2: expected 2 fields as in the header, found 3")
+    #expect(
+      csvError("lat,lon\n,2\n")?.description == "line 2, field \"lat\": the position is missing")
+    #expect(csvError("lat,lon\n\"1,2\n")?.description == "line 2: a quoted field is not closed")
+  }
+
+  @Test func headerOnlyGivesAnEmptySegment() throws {
+    let track = try FixCSVReader.read(string: "lat,lon\n")
+    #expect(track.segments.count == 1)
+    #expect(track.fixCount == 0)
+  }
+}
