@@ -25,7 +25,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TrackSiftTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
-    .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSiftFormats"]),
+    .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSift", "TrackSiftFormats"]),
     .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,5 +2,10 @@ import ArgumentParser
 
 @main
 struct TrackSiftCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "tracksift")
+  static let configuration = CommandConfiguration(
+    commandName: "tracksift",
+    abstract: "Honest routes and honest numbers from GPS fixes.",
+    subcommands: [
+      AnalyzeCommand.self, CleanCommand.self, SimulateCommand.self, BenchCommand.self,
+    ])
 }

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import TrackSift
+
+/// `tracksift analyze FILE`: the figures of an activity, raw, live and refined.
+struct AnalyzeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "analyze",
+    abstract: "Print distance, times, pace, splits and verdict counts of an activity file.")
+
+  @Argument(help: "A GPX or CSV file.")
+  var file: String
+
+  @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
+  var profile: ActivityKind = .running
+
+  @Option(help: "Split unit of the splits table: km or mi.")
+  var splits: SplitUnitArgument = .km
+
+  @Flag(help: "Print one JSON object instead of the tables.")
+  var json = false
+
+  func run() throws {
+    let track = try TrackInput.read(path: file)
+    let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: profile))
+    let report = AnalysisReport(file: file, track: track, analysis: analysis)
+    if json {
+      print(try report.json())
+    } else {
+      print(report.text(splitUnit: splits.unit))
+    }
+  }
+}
+
+/// `km` or `mi` on the command line.
+enum SplitUnitArgument: String, ExpressibleByArgument, CaseIterable {
+  case km
+  case mi
+
+  var unit: SplitUnit { self == .km ? .kilometer : .mile }
+}

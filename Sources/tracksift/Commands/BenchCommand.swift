@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import TrackSift
+import TrackSiftFormats
+import TrackSiftSimulation
+
+/// `tracksift bench`: times GPX parsing, the whole analysis and Douglas-Peucker in this build.
+///
+/// Build with `-c release`; a debug build is many times slower.
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Time GPX parsing, the analysis pipeline and Douglas-Peucker (use a release build).")
+
+  @Argument(help: "A GPX file; without one, a simulated recording of --points fixes is used.")
+  var file: String?
+
+  @Option(help: "Fixes in the simulated recording when no file is given.")
+  var points: Int = 1_000_000
+
+  @Option(name: .customLong("repeat"), help: "Runs per stage; the median is reported.")
+  var repetitions: Int = 5
+
+  @Option(help: "Douglas-Peucker tolerance in meters.")
+  var toleranceMeters: Double = 3
+
+  @Flag(help: "Print the results as JSON.")
+  var json = false
+
+  func validate() throws {
+    guard repetitions >= 1, repetitions <= 1_000 else {
+      throw ValidationError("--repeat must be between 1 and 1000")
+    }
+    guard points >= 2, points <= 50_000_000 else {
+      throw ValidationError("--points must be between 2 and 50000000")
+    }
+  }
+
+  func run() throws {
+    let path = try file ?? simulatedFile()
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    var document = GPXDocument()
+    let parseSeconds = try median {
+      document = try GPXReader.read(data: data)
+    }
+    var track = Track(segments: document.tracks.flatMap(\.segments))
+    let fixCount = track.fixCount
+    document = GPXDocument()
+
+    var analysisResult: TrackAnalysis?
+    let analysisSeconds = median { analysisResult = TrackAnalysis(track: track) }
+    analysisResult = nil
+
+    let coordinates = track.allFixes.map(\.coordinate)
+    track = Track()
+    var kept = 0
+    let simplifySeconds = median {
+      kept =
+        DouglasPeucker.simplifiedIndices(of: coordinates, toleranceMeters: toleranceMeters)
+        .count
+    }
+
+    let result = BenchResult(
+      file: path, bytes: data.count, fixes: fixCount, repetitions: repetitions,
+      gpxParse: .init(
+        medianSeconds: parseSeconds,
+        megabytesPerSecond: Double(data.count) / 1e6 / parseSeconds,
+        pointsPerSecond: Double(fixCount) / parseSeconds),
+      analysis: .init(
+        medianSeconds: analysisSeconds, fixesPerSecond: Double(fixCount) / analysisSeconds),
+      douglasPeucker: .init(
+        medianSeconds: simplifySeconds,
+        pointsPerSecond: Double(coordinates.count) / simplifySeconds, kept: kept),
+      peakResidentMegabytes: peakResidentMegabytes())
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(result), as: UTF8.self))
+    } else {
+      print(result.text)
+    }
+  }
+
+  private func simulatedFile() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tracksift-bench-\(points).gpx").path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    var configuration = SyntheticActivityGenerator.Configuration()
+    configuration.durationSeconds = points
+    configuration.seed = 7
+    configuration.spikeProbability = 0.0003
+    let activity = SyntheticActivityGenerator(configuration: configuration).generate()
+    try GPXWriter.write(
+      GPXDocument(creator: "TrackSift bench", tracks: [activity.track]),
+      to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  private func median(_ body: () throws -> Void) rethrows -> Double {
+    var seconds: [Double] = []
+    for _ in 0..<repetitions {
+      let start = DispatchTime.now().uptimeNanoseconds
+      try body()
+      seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    seconds.sort()
+    let middle = seconds.count / 2
+    return seconds.count % 2 == 1 ? seconds[middle] : (seconds[middle - 1] + seconds[middle]) / 2
+  }
+
+  private func peakResidentMegabytes() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+      return Double(usage.ru_maxrss) / 1_024  // kilobytes on Linux
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+      return Double(usage.ru_maxrss) / 1_048_576  // bytes on Apple systems
+    #endif
+  }
+}
+
+/// The figures `bench` prints.
+struct BenchResult: Encodable {
+  struct Parse: Encodable {
+    var medianSeconds: Double
+    var megabytesPerSecond: Double
+    var pointsPerSecond: Double
+  }
+  struct Analysis: Encodable {
+    var medianSeconds: Double
+    var fixesPerSecond: Double
+  }
+  struct Simplification: Encodable {
+    var medianSeconds: Double
+    var pointsPerSecond: Double
+    var kept: Int
+  }
+  var file: String
+  var bytes: Int
+  var fixes: Int
+  var repetitions: Int
+  var gpxParse: Parse
+  var analysis: Analysis
+  var douglasPeucker: Simplification
+  var peakResidentMegabytes: Double
+
+  var text: String {
+    let rows: [[String]] = [
+      ["stage", "median", "throughput"],
+      [
+        "GPX parse", String(format: "%.3f s", gpxParse.medianSeconds),
+        String(
+          format: "%.0f MB/s, %.2f M points/s", gpxParse.megabytesPerSecond,
+          gpxParse.pointsPerSecond / 1e6),
+      ],
+      [
+        "analysis", String(format: "%.3f s", analysis.medianSeconds),
+        String(format: "%.2f M fixes/s", analysis.fixesPerSecond / 1e6),
+      ],
+      [
+        "Douglas-Peucker", String(format: "%.3f s", douglasPeucker.medianSeconds),
+        String(
+          format: "%.2f M points/s (kept %d)", douglasPeucker.pointsPerSecond / 1e6,
+          douglasPeucker.kept),
+      ],
+    ]
+    return "\(file): \(Formatting.count(bytes)) bytes, \(Formatting.count(fixes)) fixes, "
+      + "median of \(repetitions)\n" + Formatting.table(rows)
+      + String(format: "\npeak resident memory %.0f MB", peakResidentMegabytes)
+  }
+}

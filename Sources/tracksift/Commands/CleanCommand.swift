@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import TrackSift
+import TrackSiftFormats
+
+/// `tracksift clean FILE -o OUT.gpx`: the accepted fixes at filtered positions, simplified.
+struct CleanCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clean",
+    abstract: "Write a cleaned GPX: bad fixes removed, positions filtered, route simplified.")
+
+  @Argument(help: "A GPX or CSV file.")
+  var file: String
+
+  @Option(name: .shortAndLong, help: "The GPX file to write.")
+  var output: String
+
+  @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
+  var profile: ActivityKind = .running
+
+  @Option(help: "Douglas-Peucker tolerance in meters; 0 keeps every accepted fix.")
+  var toleranceMeters: Double = 3
+
+  @Option(help: "Positions to write: rts (smoothed), live (as recorded live) or none (as read).")
+  var smoother: Smoothing = .rts
+
+  func validate() throws {
+    guard toleranceMeters.isFinite, toleranceMeters >= 0 else {
+      throw ValidationError("--tolerance-meters must be a number of meters, 0 or more")
+    }
+  }
+
+  func run() throws {
+    let track = try TrackInput.read(path: file)
+    var profile = ActivityProfile(activity: profile)
+    profile.simplificationToleranceMeters = toleranceMeters
+    let analysis = TrackAnalysis(track: track, profile: profile)
+    let cleaned = analysis.cleanedTrack(
+      from: track, smoothing: smoother, simplify: toleranceMeters > 0)
+    let document = GPXDocument(creator: "TrackSift", name: track.name, tracks: [cleaned])
+    do {
+      try GPXWriter.write(document, to: URL(fileURLWithPath: output))
+    } catch {
+      throw InputError(path: output, reason: "cannot write (\(error))")
+    }
+    let kept = cleaned.fixCount
+    print(
+      "\(output): \(Formatting.count(kept)) points written of \(Formatting.count(track.fixCount))"
+        + " read (\(Formatting.count(analysis.verdictCounts.rejectedCount)) rejected)")
+  }
+}

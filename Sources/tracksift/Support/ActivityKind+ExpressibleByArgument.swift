@@ -1,0 +1,6 @@
+import ArgumentParser
+import TrackSift
+
+extension ActivityKind: ExpressibleByArgument {}
+
+extension Smoothing: ExpressibleByArgument {}

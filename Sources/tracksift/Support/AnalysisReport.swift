@@ -1,0 +1,90 @@
+import Foundation
+import TrackSift
+
+/// What `analyze` prints, as text tables or as JSON.
+struct AnalysisReport: Encodable {
+  var file: String
+  var profile: ActivityKind
+  var fixCount: Int
+  var segmentCount: Int
+  var verdicts: VerdictCounts
+  var simplifiedPointCount: Int
+  var raw: ActivityMetrics
+  var live: ActivityMetrics
+  var refined: ActivityMetrics
+
+  init(file: String, track: Track, analysis: TrackAnalysis) {
+    self.file = file
+    profile = analysis.profile.activity
+    fixCount = track.fixCount
+    segmentCount = track.segments.count
+    verdicts = analysis.verdictCounts
+    simplifiedPointCount = analysis.segments.reduce(0) { $0 + $1.simplifiedIndices.count }
+    raw = analysis.rawMetrics
+    live = analysis.liveMetrics
+    refined = analysis.refinedMetrics
+  }
+
+  func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  func text(splitUnit: SplitUnit) -> String {
+    var lines: [String] = []
+    lines.append(
+      "\(file): \(Formatting.count(fixCount)) fixes in \(segmentCount) segment"
+        + (segmentCount == 1 ? "" : "s") + ", \(profile.rawValue) profile")
+    lines.append(
+      "Accepted \(Formatting.count(verdicts.acceptedCount)), rejected "
+        + "\(Formatting.count(verdicts.rejectedCount))"
+        + (verdicts.rejections.isEmpty
+          ? ""
+          : ": "
+            + verdicts.rejections.map { "\($0.reason.code) \($0.count)" }.joined(
+              separator: ", ")))
+    lines.append("")
+    let columns = [raw, live, refined]
+    var rows: [[String]] = [["", "raw", "live", "refined"]]
+    func row(_ title: String, _ value: (ActivityMetrics) -> String) {
+      rows.append([title] + columns.map(value))
+    }
+    row("Distance") { Formatting.distance($0.distanceMeters) }
+    row("Elapsed time") { Formatting.duration($0.elapsedTimeSeconds) }
+    row("Moving time") { Formatting.duration($0.movingTimeSeconds) }
+    let paceUnit = splitUnit == .kilometer ? "/km" : "/mi"
+    row("Average pace") {
+      PaceFormatter.string(secondsPerKilometer: $0.averagePaceSecondsPerKilometer, unit: splitUnit)
+        + " " + paceUnit
+    }
+    row("Average speed") { Formatting.speed($0.averageSpeedMetersPerSecond) }
+    row("Maximum speed") { Formatting.speed($0.maximumSpeedMetersPerSecond) }
+    row("Elevation gain") { Formatting.meters($0.elevationGainMeters) }
+    row("Elevation loss") { Formatting.meters($0.elevationLossMeters) }
+    lines.append(Formatting.table(rows))
+    let splits = splitUnit == .kilometer ? refined.kilometerSplits : refined.mileSplits
+    if !splits.isEmpty {
+      lines.append("")
+      lines.append("Splits (refined)")
+      var splitRows: [[String]] = [["", "distance", "time", "pace \(paceUnit)", "at"]]
+      for split in splits {
+        splitRows.append([
+          split.isPartial ? "\(split.number)*" : "\(split.number)",
+          Formatting.distance(split.distanceMeters),
+          Formatting.duration(split.durationSeconds),
+          PaceFormatter.string(secondsPerKilometer: split.paceSecondsPerKilometer, unit: splitUnit),
+          Formatting.duration(split.endTimerSeconds),
+        ])
+      }
+      lines.append(Formatting.table(splitRows))
+    }
+    lines.append("")
+    lines.append(
+      "Simplified route: \(Formatting.count(simplifiedPointCount)) of "
+        + "\(Formatting.count(verdicts.acceptedCount)) accepted points")
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import TrackSift
+import TrackSiftFormats
+
+/// Reads an activity file into one track, choosing the reader by the file's content.
+enum TrackInput {
+  /// The file's tracks as one track (every segment of every track, in order); a file with
+  /// routes but no tracks gives its routes, one segment each.
+  static func read(path: String) throws -> Track {
+    let url = URL(fileURLWithPath: path)
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw InputError(path: path, reason: "no such file")
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url, options: .alwaysMapped)
+    } catch {
+      throw InputError(path: path, reason: "cannot read the file (\(error.localizedDescription))")
+    }
+    if looksLikeCSV(path: path, data: data) {
+      do {
+        return try FixCSVReader.read(data: data)
+      } catch {
+        throw InputError(path: path, reason: "\(error)")
+      }
+    }
+    let document: GPXDocument
+    do {
+      document = try GPXReader.read(data: data)
+    } catch {
+      throw InputError(path: path, reason: "\(error)")
+    }
+    var track = Track(name: document.tracks.first?.name ?? document.name, segments: [])
+    for part in document.tracks { track.segments += part.segments }
+    if track.segments.isEmpty {
+      track.segments = document.routes.map { Segment(fixes: $0.points) }
+    }
+    if track.segments.allSatisfy({ $0.fixes.isEmpty }) {
+      throw InputError(path: path, reason: "the file holds no track or route points")
+    }
+    return track
+  }
+
+  private static func looksLikeCSV(path: String, data: Data) -> Bool {
+    if path.lowercased().hasSuffix(".csv") { return true }
+    let start = data.prefix(64).drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 <= 0x20 }
+    return start.first.map { $0 != UInt8(ascii: "<") } ?? false
+  }
+}
+
+/// A file that cannot be used, with the reason.
+struct InputError: Error, CustomStringConvertible {
+  var path: String
+  var reason: String
+  var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Runs the built `tracksift` binary, which SwiftPM puts next to the test bundle.
+struct CommandRunner {
+  struct Output {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  static let binary: URL? = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("tracksift")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  static func run(_ arguments: [String]) throws -> Output {
+    let process = Process()
+    process.executableURL = try #require(binary)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+      standardError: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A fresh temporary directory.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tracksift-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// `shared/data` beside the repository, found by walking up from this file.
+  static let sharedData: URL? = {
+    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    for _ in 0..<8 {
+      let candidate = directory.appendingPathComponent("shared/data")
+      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return nil
+  }()
+}

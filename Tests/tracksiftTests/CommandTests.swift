@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct CommandTests {
+  @Test func simulateAnalyzeAndCleanASampleRun() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sample = directory.appendingPathComponent("run.gpx").path
+    let simulate = try CommandRunner.run(["simulate", "--seed", "1", "-o", sample])
+    #expect(simulate.status == 0, "\(simulate.standardError)")
+    #expect(simulate.standardOutput.contains(" fixes, true distance "))
+
+    let analyze = try CommandRunner.run(["analyze", sample])
+    #expect(analyze.status == 0, "\(analyze.standardError)")
+    for expected in ["Distance", "Moving time", "refined", "Splits (refined)", "/km", "Accepted"] {
+      #expect(analyze.standardOutput.contains(expected), "missing \(expected)")
+    }
+
+    let json = try CommandRunner.run(["analyze", sample, "--json", "--profile", "running"])
+    #expect(json.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    for figures in ["raw", "live", "refined"] {
+      let metrics = try #require(object[figures] as? [String: Any])
+      #expect(metrics["distanceMeters"] is Double)
+      #expect(metrics["movingTimeSeconds"] is Double)
+      #expect(metrics["kilometerSplits"] is [Any])
+    }
+    let verdicts = try #require(object["verdicts"] as? [String: Any])
+    #expect(verdicts["accepted"] is Int)
+
+    let cleaned = directory.appendingPathComponent("clean.gpx").path
+    let clean = try CommandRunner.run(["clean", sample, "-o", cleaned, "--smoother", "rts"])
+    #expect(clean.status == 0, "\(clean.standardError)")
+    let reanalyzed = try CommandRunner.run(["analyze", cleaned, "--json"])
+    #expect(reanalyzed.status == 0, "\(reanalyzed.standardError)")
+  }
+
+  @Test(arguments: [
+    (["analyze", "/nonexistent/file.gpx"], "no such file"),
+    (["clean", "/nonexistent/file.gpx", "-o", "/tmp/x.gpx"], "no such file"),
+    (["analyze", "--profile", "swimming", "x.gpx"], "swimming"),
+    (["clean", "x.gpx", "-o", "y.gpx", "--tolerance-meters", "-1"], "tolerance"),
+  ])
+  func badArgumentsGiveAClearMessageAndAFailingStatus(arguments: [String], message: String)
+    throws
+  {
+    let result = try CommandRunner.run(arguments)
+    #expect(result.status != 0)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(!result.standardError.contains("Fatal error"))
+  }
+
+  @Test func brokenFilesAreRefusedWithTheirLocation() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cases: [(name: String, content: String, message: String)] = [
+      ("empty.gpx", "", "empty"),
+      (
+        "truncated.gpx",
+        "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<trk><trkseg><trkpt lat=\"1\" lo", "line 3"
+      ),
+      ("notgpx.gpx", "<html><body>hello</body></html>", "gpx"),
+      ("nopoints.gpx", "<gpx version=\"1.1\" creator=\"x\"></gpx>", "no track or route points"),
+    ]
+    for testCase in cases {
+      let path = directory.appendingPathComponent(testCase.name).path
+      try testCase.content.write(toFile: path, atomically: true, encoding: .utf8)
+      let result = try CommandRunner.run(["analyze", path])
+      #expect(result.status != 0, "\(testCase.name)")
+      #expect(
+        result.standardError.contains(testCase.message), "\(testCase.name): \(result.standardError)"
+      )
+      #expect(!result.standardError.contains("Fatal error"))
+    }
+  }
+
+  @Test func fileWithoutTimesHasDistanceButNoPace() throws {
+    let data = try #require(CommandRunner.sharedData)
+    let path = data.appendingPathComponent("corpus/gpx/cerknicko-without-times.gpx").path
+    let result = try CommandRunner.run(["analyze", path, "--json", "--profile", "walking"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let live = try #require(object["live"] as? [String: Any])
+    #expect((live["distanceMeters"] as? Double ?? 0) > 1_000)
+    #expect(live["averagePaceSecondsPerKilometer"] == nil)
+  }
+}
