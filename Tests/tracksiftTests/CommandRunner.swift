@@ -21,7 +21,8 @@ struct CommandRunner {
 
   static func run(_ arguments: [String]) throws -> Output {
     let process = Process()
-    process.executableURL = try #require(binary)
+    guard let binary else { throw CommandRunnerError.binaryNotFound }
+    process.executableURL = binary
     process.arguments = arguments
     let out = Pipe()
     let err = Pipe()
@@ -54,4 +55,10 @@ struct CommandRunner {
     }
     return nil
   }()
+}
+
+/// Why a command could not be run.
+enum CommandRunnerError: Error {
+  /// The `tracksift` binary is not next to the test bundle.
+  case binaryNotFound
 }

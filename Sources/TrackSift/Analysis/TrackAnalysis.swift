@@ -99,6 +99,11 @@ private struct Pipeline {
       simplifiedIndices: [])
     var speeds: [Double] = []  // NaN where not counted for the maximum
     var records: [KalmanRecord] = []
+    result.acceptedFixIndices.reserveCapacity(fixes.count)
+    result.liveCoordinates.reserveCapacity(fixes.count)
+    result.isMoving.reserveCapacity(fixes.count)
+    speeds.reserveCapacity(fixes.count)
+    if timed { records.reserveCapacity(fixes.count) }
     var filter = ConstantVelocityKalmanFilter(configuration: profile.filter)
     var speedEstimator = SpeedEstimator(configuration: profile.speed)
     var stops = StopDetector(configuration: profile.stops)

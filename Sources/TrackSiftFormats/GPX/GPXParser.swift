@@ -95,6 +95,11 @@ struct GPXParser {
   private var track = Track()
   private var segmentFixes: [Fix] = []
   private var onTrackPoint: ((Fix, Int, Int) -> Void)?
+  /// Told, every ``consumedReportBytes`` or so, the offset before which the parser no longer
+  /// needs the bytes (it may still read open elements' names there, which must stay readable).
+  private var onConsumed: ((Int) -> Void)?
+  private var lastConsumedReport = 0
+  private static let consumedReportBytes = 1 << 20
   private var route = GPXDocument.Route()
 
   private init(bytes: UnsafeRawBufferPointer, base: UnsafePointer<UInt8>) {
@@ -108,15 +113,19 @@ struct GPXParser {
   /// Parses a whole GPX file.
   /// - Parameter onTrackPoint: when given, receives each track point (with the indices of its
   ///   track and segment) instead of the document keeping it.
+  /// - Parameter onConsumed: when given, is told now and then the offset before which the
+  ///   bytes have been read, so a memory-mapped file can give those pages back.
   static func parse(
     _ bytes: UnsafeRawBufferPointer,
-    onTrackPoint: ((_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void)? = nil
+    onTrackPoint: ((_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void)? = nil,
+    onConsumed: ((_ offset: Int) -> Void)? = nil
   ) throws(GPXError) -> GPXDocument {
     guard let address = bytes.baseAddress, !bytes.isEmpty else {
       throw GPXError(reason: "the file is empty", line: 1, column: 1, byteOffset: 0)
     }
     var parser = GPXParser(bytes: bytes, base: address.assumingMemoryBound(to: UInt8.self))
     parser.onTrackPoint = onTrackPoint
+    parser.onConsumed = onConsumed
     try parser.run()
     return parser.document
   }
@@ -413,6 +422,10 @@ struct GPXParser {
       } else {
         segmentFixes.append(point.fix)
       }
+      if let onConsumed, position - lastConsumedReport >= Self.consumedReportBytes {
+        lastConsumedReport = position
+        onConsumed(position)
+      }
     case .routePoint: route.points.append(point.fix)
     case .waypoint:
       document.waypoints.append(GPXDocument.Waypoint(fix: point.fix, name: point.name))
@@ -454,13 +467,13 @@ struct GPXParser {
       }
       point.satellites = count
     case .fixType:
-      let word = textString().trimmingCharacters(in: .whitespacesAndNewlines)
+      let word = trimmedTextString()
       guard let type = ReceiverStatus.FixType(rawValue: word) else {
         throw valueError("a fix type (none, 2d, 3d, dgps, pps)", element)
       }
       point.fixType = type
     case .source:
-      let word = textString().trimmingCharacters(in: .whitespacesAndNewlines)
+      let word = trimmedTextString()
       // A source this version does not know is as good as none.
       point.source = FixSource(rawValue: word) ?? .unknown
     default:
@@ -586,6 +599,17 @@ struct GPXParser {
 
   private func textString() -> String { withText { String(decoding: $0, as: UTF8.self) } }
 
+  /// The text without leading and trailing XML white space; short words need no allocation.
+  private func trimmedTextString() -> String {
+    withText { bytes in
+      var start = 0
+      var stop = bytes.count
+      while start < stop, ASCIINumber.isSpace(bytes[start]) { start += 1 }
+      while stop > start, ASCIINumber.isSpace(bytes[stop - 1]) { stop -= 1 }
+      return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+    }
+  }
+
   // MARK: - Bytes
 
   private func slice(_ start: Int, _ stop: Int) -> UnsafeRawBufferPointer {
@@ -662,7 +686,7 @@ struct GPXParser {
 
   private func valueError(_ expected: String, _ element: OpenElement) -> GPXError {
     let name = string(element.nameStart, element.nameStart + element.nameLength)
-    var shown = textString().trimmingCharacters(in: .whitespacesAndNewlines)
+    var shown = trimmedTextString()
     if shown.count > 40 { shown = String(shown.prefix(40)) + "..." }
     // Point at the start of the text, just after the start tag.
     let textOffset = find(UInt8(ascii: ">"), from: element.nameStart).map { $0 + 1 } ?? end

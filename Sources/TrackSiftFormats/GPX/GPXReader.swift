@@ -20,18 +20,12 @@ public enum GPXReader {
   /// Reads the GPX file at `url`.
   ///
   /// The file is memory-mapped (reading it into memory first halves the speed on a 300 MB
-  /// file); another process must not truncate it while it is being read.
+  /// file) and the pages already parsed are given back as the reader goes, so memory is the
+  /// document plus a few megabytes; another process must not truncate the file meanwhile.
   /// - Throws: ``GPXError`` when the file cannot be read or is not valid GPX.
   public static func read(contentsOf url: URL) throws(GPXError) -> GPXDocument {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url, options: .alwaysMapped)
-    } catch {
-      throw GPXError(
-        reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0, column: 0,
-        byteOffset: 0)
-    }
-    return try read(data: data)
+    let file = try map(url)
+    return try GPXParser.parse(file.bytes, onConsumed: file.releasePages(before:))
   }
 
   /// Reads GPX from the bytes of a file.
@@ -65,16 +59,12 @@ public enum GPXReader {
     contentsOf url: URL,
     _ body: (_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void
   ) throws(GPXError) -> GPXDocument {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url, options: .alwaysMapped)
-    } catch {
-      throw GPXError(
-        reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0, column: 0,
-        byteOffset: 0)
-    }
-    let result = data.withUnsafeBytes { bytes in
-      Result { () throws(GPXError) -> GPXDocument in try forEachTrackPoint(bytes: bytes, body) }
+    let file = try map(url)
+    let result = withoutActuallyEscaping(body) { escapableBody in
+      Result { () throws(GPXError) -> GPXDocument in
+        try GPXParser.parse(
+          file.bytes, onTrackPoint: escapableBody, onConsumed: file.releasePages(before:))
+      }
     }
     return try result.get()
   }
@@ -93,5 +83,14 @@ public enum GPXReader {
       }
     }
     return try result.get()
+  }
+
+  private static func map(_ url: URL) throws(GPXError) -> MappedFile {
+    do {
+      return try MappedFile(path: url.path)
+    } catch {
+      throw GPXError(
+        reason: "cannot read \(url.path): \(error.message)", line: 0, column: 0, byteOffset: 0)
+    }
   }
 }

@@ -38,18 +38,22 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     let path = try file ?? simulatedFile()
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let url = URL(fileURLWithPath: path)
+    let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
     var document = GPXDocument()
+    // As `analyze` reads: from the file (memory-mapped, pages given back as they are parsed).
     let parseSeconds = try median {
-      document = try GPXReader.read(data: data)
+      document = GPXDocument()
+      document = try GPXReader.read(contentsOf: url)
     }
     var track = Track(segments: document.tracks.flatMap(\.segments))
     let fixCount = track.fixCount
     document = GPXDocument()
 
-    var analysisResult: TrackAnalysis?
-    let analysisSeconds = median { analysisResult = TrackAnalysis(track: track) }
-    analysisResult = nil
+    var acceptedCount = 0
+    let analysisSeconds = median {
+      acceptedCount = TrackAnalysis(track: track).verdictCounts.acceptedCount
+    }
 
     let coordinates = track.allFixes.map(\.coordinate)
     track = Track()
@@ -61,13 +65,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     let result = BenchResult(
-      file: path, bytes: data.count, fixes: fixCount, repetitions: repetitions,
+      file: path, bytes: bytes, fixes: fixCount, repetitions: repetitions,
       gpxParse: .init(
         medianSeconds: parseSeconds,
-        megabytesPerSecond: Double(data.count) / 1e6 / parseSeconds,
+        megabytesPerSecond: Double(bytes) / 1e6 / parseSeconds,
         pointsPerSecond: Double(fixCount) / parseSeconds),
       analysis: .init(
-        medianSeconds: analysisSeconds, fixesPerSecond: Double(fixCount) / analysisSeconds),
+        medianSeconds: analysisSeconds, fixesPerSecond: Double(fixCount) / analysisSeconds,
+        accepted: acceptedCount),
       douglasPeucker: .init(
         medianSeconds: simplifySeconds,
         pointsPerSecond: Double(coordinates.count) / simplifySeconds, kept: kept),
@@ -130,6 +135,7 @@ struct BenchResult: Encodable {
   struct Analysis: Encodable {
     var medianSeconds: Double
     var fixesPerSecond: Double
+    var accepted: Int
   }
   struct Simplification: Encodable {
     var medianSeconds: Double

@@ -11,24 +11,18 @@ enum TrackInput {
     guard FileManager.default.fileExists(atPath: path) else {
       throw InputError(path: path, reason: "no such file")
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url, options: .alwaysMapped)
-    } catch {
-      throw InputError(path: path, reason: "cannot read the file (\(error.localizedDescription))")
-    }
-    if looksLikeCSV(path: path, data: data) {
+    if try looksLikeCSV(url) {
       do {
-        return try FixCSVReader.read(data: data)
+        return try FixCSVReader.read(contentsOf: url)
       } catch {
-        throw InputError(path: path, reason: "\(error)")
+        throw InputError(path: path, reason: error.description)
       }
     }
     let document: GPXDocument
     do {
-      document = try GPXReader.read(data: data)
+      document = try GPXReader.read(contentsOf: url)
     } catch {
-      throw InputError(path: path, reason: "\(error)")
+      throw InputError(path: path, reason: error.description)
     }
     var track = Track(name: document.tracks.first?.name ?? document.name, segments: [])
     for part in document.tracks { track.segments += part.segments }
@@ -41,10 +35,20 @@ enum TrackInput {
     return track
   }
 
-  private static func looksLikeCSV(path: String, data: Data) -> Bool {
-    if path.lowercased().hasSuffix(".csv") { return true }
-    let start = data.prefix(64).drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 <= 0x20 }
-    return start.first.map { $0 != UInt8(ascii: "<") } ?? false
+  /// A `.csv` name, or a file whose first visible byte is not `<`.
+  private static func looksLikeCSV(_ url: URL) throws -> Bool {
+    if url.pathExtension.lowercased() == "csv" { return true }
+    let start: Data
+    do {
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      start = try handle.read(upToCount: 64) ?? Data()
+    } catch {
+      throw InputError(
+        path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
+    }
+    let visible = start.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 <= 0x20 }
+    return visible.first.map { $0 != UInt8(ascii: "<") } ?? false
   }
 }
 
