@@ -10,9 +10,11 @@
 /// never mixed. The **raw** figures sum the
 /// distance between all in-range fixes as they are, as a naive reader of the file would.
 ///
-/// Segments whose fixes are not all timed bypass the filters (a motion model needs times):
-/// their accepted fixes are used as they are and count as moving, so their distance is still
-/// computed while pace and speed stay undefined. A step the gate accepted only by re-anchoring
+/// A segment where most fixes have a time runs the filters and refuses its untimed fixes
+/// (``RejectionReason/missingTimestamp``: the motion model cannot place them). A segment where
+/// most have none bypasses the filters: its accepted fixes are used as they are and count as
+/// moving (but for re-anchored steps), so its distance is still computed while pace and speed
+/// stay undefined. A step the gate accepted only by re-anchoring
 /// (after a gap or a confirmed jump) is not bridged: it adds neither distance nor moving time.
 ///
 /// Maximum speed counts only fixes from a satellite receiver, a simulator or an unknown source,
@@ -91,7 +93,9 @@ private struct Pipeline {
           altitudeMeters: fix.validAltitudeMeters,
           speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
     }
-    let timed = fixes.allSatisfy { $0.timeSeconds != nil }
+    // Most fixes timed: the motion model runs, and a fix without a time, which it cannot
+    // place, is refused. Otherwise the segment is used as it is, for its distance.
+    let timed = fixes.count(where: { $0.timeSeconds != nil }) * 2 > fixes.count
     var verdicts: [Verdict] = []
     verdicts.reserveCapacity(fixes.count)
     var result = AnalyzedSegment(
@@ -119,10 +123,11 @@ private struct Pipeline {
       var isMoving = true
       var speedForMaximum: Double?
       if timed {
-        let step = filter.update(fix)
-        if let reason = step.verdict.rejectionReason {
+        let step = fix.timeSeconds == nil ? nil : filter.update(fix)
+        guard let step, step.verdict.isAccepted else {
+          let reason = step?.verdict.rejectionReason ?? .missingTimestamp
           gate.overruleLastAcceptance(as: reason)
-          verdict = step.verdict
+          verdict = .rejected(reason)
           counts.record(verdict)
           verdicts.append(verdict)
           continue
@@ -155,6 +160,10 @@ private struct Pipeline {
         if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable {
           speedForMaximum = speed?.metersPerSecond
         }
+      } else {
+        // Without a motion model, only a re-anchored step (a long gap, a confirmed jump) is
+        // known not to be travelled.
+        isMoving = !gate.lastAcceptanceReanchored
       }
       counts.record(verdict)
       verdicts.append(verdict)

@@ -145,8 +145,31 @@ import TrackSiftSimulation
     #expect(analysis.verdicts[0][3] == .accepted)
     #expect(analysis.verdicts[0][4] == .rejected(.duplicateTimestamp))
     #expect(analysis.verdicts[0][5] == .rejected(.outOfOrder))
+    #expect(analysis.verdicts[0][6] == .rejected(.missingTimestamp))
+    #expect(analysis.verdicts[0][7] == .accepted)
+    #expect(analysis.verdicts[0][8] == .rejected(.invalidCoordinates))
     #expect(analysis.liveMetrics.distanceMeters.isFinite)
     #expect(analysis.refinedMetrics.distanceMeters.isFinite)
+    // The 20-day jump is a new anchor, not 20 days of moving.
+    #expect(analysis.liveMetrics.movingTimeSeconds == 0)
+    #expect(analysis.liveMetrics.distanceMeters == 0)
+  }
+
+  @Test func aMostlyUntimedSegmentDoesNotBridgeATwentyDayJump() throws {
+    let plane = LocalTangentPlane(origin: Self.origin)
+    var fixes = (0..<10).map { step in
+      let position = plane.unproject(eastMeters: Double(step) * 10, northMeters: 0)
+      return Fix(
+        latitudeDegrees: position.latitudeDegrees, longitudeDegrees: position.longitudeDegrees)
+    }
+    fixes[3].timestamp = Self.start
+    fixes[4].timestamp = Self.start + 20 * 86_400
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
+    #expect(analysis.verdictCounts.acceptedCount == 10)
+    let live = analysis.liveMetrics
+    #expect(live.movingTimeSeconds == 0)
+    #expect(abs(live.distanceMeters - 80) < 0.1)
+    #expect(live.averagePaceSecondsPerKilometer == nil)
   }
 
   @Test func cleanedTrackKeepsAcceptedFixesTimesAndSegments() throws {
