@@ -10,12 +10,17 @@
 /// never mixed. The **raw** figures sum the
 /// distance between all in-range fixes as they are, as a naive reader of the file would.
 ///
-/// A segment where most fixes have a time runs the filters and refuses its untimed fixes
-/// (``RejectionReason/missingTimestamp``: the motion model cannot place them). A segment where
-/// most have none bypasses the filters: its accepted fixes are used as they are and count as
-/// moving (but for re-anchored steps), so its distance is still computed while pace and speed
-/// stay undefined. A step the gate accepted only by re-anchoring
-/// (after a gap or a confirmed jump) is not bridged: it adds neither distance nor moving time.
+/// A segment where most fixes have a time later than all before it runs the filters and
+/// refuses its untimed fixes (``RejectionReason/missingTimestamp``: the motion model cannot
+/// place them). In any other segment the times say nothing (none, a few, or every fix stamped
+/// alike) and are set aside for the figures: the filters are bypassed, the accepted fixes are
+/// used as they are and count as moving, so the distance is still computed while times, pace
+/// and speed stay undefined.
+///
+/// A step the gate or the filter accepted only by re-anchoring (after a gap or a confirmed
+/// jump) is not bridged, adding neither distance nor moving time, unless it spans a signal gap
+/// at a speed the activity moves at (between the stop detector's resume speed and the maximum
+/// derived speed): then it counts as a straight line, as tunnels and sparse recordings need.
 ///
 /// Maximum speed counts only fixes from a satellite receiver, a simulator or an unknown source,
 /// never network or fused positions.
@@ -81,7 +86,15 @@ private struct Pipeline {
   }
 
   mutating func run(_ segment: Segment) -> ([Verdict], AnalyzedSegment) {
-    let fixes = segment.fixes
+    // Most fixes with times that advance: the motion model runs, and a fix without a time,
+    // which it cannot place, is refused. Otherwise the times say nothing (none, a few, or
+    // every fix stamped alike, as files with 1901-12-13 "null" times are) and are set aside:
+    // the segment is used as it is, for its distance.
+    var fixes = segment.fixes
+    let timed = Self.advancingTimeCount(fixes) * 2 > fixes.count
+    if !timed {
+      for index in fixes.indices { fixes[index].timestamp = nil }
+    }
     gate.beginNewSegment()
     raw.startSegment()
     live.startSegment()
@@ -93,9 +106,6 @@ private struct Pipeline {
           altitudeMeters: fix.validAltitudeMeters,
           speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
     }
-    // Most fixes timed: the motion model runs, and a fix without a time, which it cannot
-    // place, is refused. Otherwise the segment is used as it is, for its distance.
-    let timed = fixes.count(where: { $0.timeSeconds != nil }) * 2 > fixes.count
     var verdicts: [Verdict] = []
     verdicts.reserveCapacity(fixes.count)
     var result = AnalyzedSegment(
@@ -109,6 +119,7 @@ private struct Pipeline {
     speeds.reserveCapacity(fixes.count)
     if timed { records.reserveCapacity(fixes.count) }
     var filter = ConstantVelocityKalmanFilter(configuration: profile.filter)
+    var previous: (timeSeconds: Double, coordinate: Coordinate)?  // the last accepted, timed
     var speedEstimator = SpeedEstimator(configuration: profile.speed)
     var stops = StopDetector(configuration: profile.stops)
 
@@ -145,8 +156,9 @@ private struct Pipeline {
           speedMetersPerSecond: speed?.metersPerSecond,
           horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters)
         if gate.lastAcceptanceReanchored || (step.startedRun && !result.isMoving.isEmpty) {
-          isMoving = false
+          isMoving = crossesGapPlausibly(to: fix, at: coordinate, after: previous)
         }
+        previous = (fix.timeSeconds ?? 0, coordinate)
         if !isMoving, result.isMoving.last == true, let dwellStart = stops.stopStartTimeSeconds {
           // Live figures counted the dwell before the stop was certain; the refined ones need not.
           var position = result.isMoving.count - 1
@@ -194,6 +206,37 @@ private struct Pipeline {
     result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
     return (verdicts, result)
+  }
+}
+
+extension Pipeline {
+  /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
+  /// recording" files have every minute or two) and its straight-line speed is one the
+  /// activity moves at. A jump, or a gap that looks like a stop, is not counted.
+  fileprivate func crossesGapPlausibly(
+    to fix: Fix, at coordinate: Coordinate,
+    after previous: (timeSeconds: Double, coordinate: Coordinate)?
+  ) -> Bool {
+    guard let previous, let time = fix.timeSeconds else { return false }
+    let gapSeconds = min(
+      profile.gate.reanchorGapSeconds ?? .infinity, profile.filter.reanchorGapSeconds)
+    let intervalSeconds = time - previous.timeSeconds
+    guard intervalSeconds >= gapSeconds else { return false }
+    let speed = Geodesic.distanceMeters(from: previous.coordinate, to: coordinate) / intervalSeconds
+    return speed >= profile.stops.resumeSpeedMetersPerSecond
+      && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
+  }
+
+  /// How many fixes have a time later than every earlier time of the segment.
+  fileprivate static func advancingTimeCount(_ fixes: [Fix]) -> Int {
+    var count = 0
+    var latest = -Double.infinity
+    for fix in fixes {
+      guard let time = fix.timeSeconds, time > latest else { continue }
+      count += 1
+      latest = time
+    }
+    return count
   }
 }
 

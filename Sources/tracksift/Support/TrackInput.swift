@@ -30,7 +30,11 @@ enum TrackInput {
       track.segments = document.routes.map { Segment(fixes: $0.points) }
     }
     if track.segments.allSatisfy({ $0.fixes.isEmpty }) {
-      throw InputError(path: path, reason: "the file holds no track or route points")
+      let waypoints = document.waypoints.count
+      throw InputError(
+        path: path,
+        reason: "the file holds no track or route points"
+          + (waypoints > 0 ? " (only \(waypoints) waypoint\(waypoints == 1 ? "" : "s"))" : ""))
     }
     return track
   }

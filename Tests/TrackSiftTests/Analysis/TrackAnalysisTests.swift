@@ -155,21 +155,53 @@ import TrackSiftSimulation
     #expect(analysis.liveMetrics.distanceMeters == 0)
   }
 
-  @Test func aMostlyUntimedSegmentDoesNotBridgeATwentyDayJump() throws {
+  @Test(arguments: [(3.0, true), (0.2, false), (40.0, false)])
+  func aSignalGapIsBridgedOnlyAtASpeedTheActivityMovesAt(
+    gapSpeedMetersPerSecond: Double, bridged: Bool
+  ) {
+    // A minute east at 3 m/s, 90 s without fixes, a minute more east at 3 m/s.
+    let plane = LocalTangentPlane(origin: Self.origin)
+    var fixes: [Fix] = []
+    for second in Array(0...60) + Array(150...210) {
+      let eastMeters =
+        second <= 60
+        ? Double(second) * 3 : 180 + 90 * gapSpeedMetersPerSecond + Double(second - 150) * 3
+      let position = plane.unproject(eastMeters: eastMeters, northMeters: 0)
+      fixes.append(
+        Fix(
+          timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+          longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 3,
+          speedMetersPerSecond: 3, source: .satellite))
+    }
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
+    let gapMeters = 90 * gapSpeedMetersPerSecond
+    let expected = 360 + (bridged ? gapMeters : 0)
+    #expect(abs(analysis.liveMetrics.distanceMeters - expected) < 10)
+    #expect(abs(analysis.refinedMetrics.distanceMeters - expected) < 10)
+    let moving = analysis.refinedMetrics.movingTimeSeconds ?? 0
+    #expect(abs(moving - (bridged ? 210 : 120)) <= 2)
+  }
+
+  @Test(arguments: [
+    [3: 0.0, 4: 20 * 86_400.0],  // two stray times 20 days apart
+    Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, 0.0) }),  // every fix stamped alike
+  ])
+  func aSegmentWhoseTimesSayNothingIsMeasuredWithoutThem(times: [Int: Double]) {
     let plane = LocalTangentPlane(origin: Self.origin)
     var fixes = (0..<10).map { step in
       let position = plane.unproject(eastMeters: Double(step) * 10, northMeters: 0)
       return Fix(
         latitudeDegrees: position.latitudeDegrees, longitudeDegrees: position.longitudeDegrees)
     }
-    fixes[3].timestamp = Self.start
-    fixes[4].timestamp = Self.start + 20 * 86_400
+    for (index, offset) in times { fixes[index].timestamp = Self.start + offset }
     let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
     #expect(analysis.verdictCounts.acceptedCount == 10)
-    let live = analysis.liveMetrics
-    #expect(live.movingTimeSeconds == 0)
-    #expect(abs(live.distanceMeters - 80) < 0.1)
-    #expect(live.averagePaceSecondsPerKilometer == nil)
+    for metrics in [analysis.rawMetrics, analysis.liveMetrics, analysis.refinedMetrics] {
+      #expect(abs(metrics.distanceMeters - 90) < 0.1)
+      #expect(metrics.movingTimeSeconds == nil)
+      #expect(metrics.averageSpeedMetersPerSecond == nil)
+      #expect(metrics.averagePaceSecondsPerKilometer == nil)
+    }
   }
 
   @Test func cleanedTrackKeepsAcceptedFixesTimesAndSegments() throws {
