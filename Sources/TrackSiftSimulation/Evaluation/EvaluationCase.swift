@@ -1,0 +1,29 @@
+import TrackSift
+
+/// One recording to score: its fixes, the truth, and the activity it was recorded as.
+public struct EvaluationCase: Sendable {
+  /// A short name for tables, e.g. `urbanCanyon/phone/running/1`.
+  public var name: String
+  /// The recorded fixes.
+  public var track: Track
+  /// The truth beside them.
+  public var truth: EvaluationTruth
+  /// The activity, which picks TrackSift's profile.
+  public var activity: ActivityKind
+
+  /// Creates a case.
+  public init(name: String, track: Track, truth: EvaluationTruth, activity: ActivityKind) {
+    self.name = name
+    self.track = track
+    self.truth = truth
+    self.activity = activity
+  }
+
+  /// The score cards of every pipeline on this case, in `pipelines` order.
+  public func scored(_ pipelines: [EvaluatedPipeline] = EvaluatedPipeline.allCases) -> [ScoreCard] {
+    pipelines.map { pipeline in
+      Scorer.score(
+        PipelineRunner.run(pipeline, on: track, activity: activity), track: track, truth: truth)
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The figures of every pipeline over a set of cases, reduced to one row each: medians where
+/// the typical case matters, worst cases where a promise must hold everywhere.
+public struct EvaluationSummary: Sendable, Codable {
+  /// One pipeline's row.
+  public struct Row: Sendable, Hashable, Codable {
+    /// The pipeline's name.
+    public var pipeline: String
+    /// Median of |distance error| over the cases, percent.
+    public var distanceErrorMedianPercent: Double?
+    /// Largest |distance error|, percent.
+    public var distanceErrorWorstPercent: Double?
+    /// Median of the cases' 95th-percentile horizontal error, meters.
+    public var horizontalErrorP95MedianMeters: Double?
+    /// Largest ratio of a case's p95 error to the raw fixes' p95 error.
+    public var horizontalErrorP95WorstRatioToRaw: Double?
+    /// Median of |moving-time error|, percent.
+    public var movingTimeErrorMedianPercent: Double?
+    /// Median distance counted while truly stopped, meters per minute of stop.
+    public var stoppedDistanceMedianMetersPerMinute: Double?
+    /// Largest distance counted while truly stopped, meters per minute.
+    public var stoppedDistanceWorstMetersPerMinute: Double?
+    /// Median stop F1.
+    public var stopF1Median: Double?
+    /// Median stop latency, seconds.
+    public var stopLatencyMedianSeconds: Double?
+    /// Largest share of steady moving fixes shown stopped, percent.
+    public var falseStopWorstPercent: Double?
+    /// Median displayed-speed error on steady stretches, percent.
+    public var paceErrorMedianPercent: Double?
+    /// Largest launch overshoot of the displayed speed, m/s.
+    public var launchOvershootWorstMetersPerSecond: Double?
+    /// Spikes over 30 m refused or corrected, pooled over the cases, percent.
+    public var spikeRecallPercent: Double?
+    /// Mean share of good fixes refused, percent.
+    public var goodFixesRejectedPercent: Double?
+    /// Largest ratio of the corner cross-track error to the raw fixes'.
+    public var cornerCrossTrackWorstRatioToRaw: Double?
+    /// Largest ratio of the hairpin cross-track error to the raw fixes'.
+    public var hairpinCrossTrackWorstRatioToRaw: Double?
+    /// Median point reduction of the simplified route, percent.
+    public var simplificationReductionMedianPercent: Double?
+    /// Largest deviation of a dropped point from the simplified line, meters.
+    public var simplificationMaximumDeviationMeters: Double?
+  }
+
+  /// The number of cases.
+  public var caseCount: Int
+  /// One row per pipeline, in the order scored.
+  public var rows: [Row]
+
+  /// Reduces per-case score cards (each case's cards in the same pipeline order, the raw
+  /// fixes first if ratios to raw are wanted).
+  public init(cards: [[ScoreCard]]) {
+    caseCount = cards.count
+    let pipelineCount = cards.first?.count ?? 0
+    let rawIndex = cards.first?.firstIndex { $0.pipeline == EvaluatedPipeline.raw.name }
+    rows = (0..<pipelineCount).map { column in
+      let column = cards.map { $0[column] }
+      let raw = rawIndex.map { index in cards.map { $0[index] } }
+      func values(_ value: (ScoreCard) -> Double?) -> [Double] { column.compactMap(value) }
+      func ratios(_ value: (ScoreCard) -> Double?) -> [Double] {
+        guard let raw else { return [] }
+        return zip(column, raw).compactMap { card, rawCard in
+          guard let mine = value(card), let theirs = value(rawCard), theirs > 0 else { return nil }
+          return mine / theirs
+        }
+      }
+      let spikes = column.compactMap { card in
+        card.spikeCount.map { ($0, Double($0) * (card.spikeRecallPercent ?? 100) / 100) }
+      }
+      let spikeTotal = spikes.reduce(0) { $0 + $1.0 }
+      return Row(
+        pipeline: column.first?.pipeline ?? "",
+        distanceErrorMedianPercent: median(values { $0.distanceErrorPercent.map(abs) }),
+        distanceErrorWorstPercent: values { $0.distanceErrorPercent.map(abs) }.max(),
+        horizontalErrorP95MedianMeters: median(values(\.horizontalErrorP95Meters)),
+        horizontalErrorP95WorstRatioToRaw: ratios(\.horizontalErrorP95Meters).max(),
+        movingTimeErrorMedianPercent: median(values { $0.movingTimeErrorPercent.map(abs) }),
+        stoppedDistanceMedianMetersPerMinute: median(values(\.stoppedDistanceMetersPerMinute)),
+        stoppedDistanceWorstMetersPerMinute: values(\.stoppedDistanceMetersPerMinute).max(),
+        stopF1Median: median(values(\.stopF1)),
+        stopLatencyMedianSeconds: median(values(\.stopLatencySeconds)),
+        falseStopWorstPercent: values(\.falseStopPercent).max(),
+        paceErrorMedianPercent: median(values(\.paceErrorPercent)),
+        launchOvershootWorstMetersPerSecond: values(\.launchOvershootMetersPerSecond).max(),
+        spikeRecallPercent: spikeTotal > 0
+          ? spikes.reduce(0) { $0 + $1.1 } / Double(spikeTotal) * 100 : nil,
+        goodFixesRejectedPercent: mean(values(\.goodFixesRejectedPercent)),
+        cornerCrossTrackWorstRatioToRaw: ratios(\.cornerCrossTrackMeters).max(),
+        hairpinCrossTrackWorstRatioToRaw: ratios(\.hairpinCrossTrackMeters).max(),
+        simplificationReductionMedianPercent: median(values(\.simplificationReductionPercent)),
+        simplificationMaximumDeviationMeters: values(\.simplificationMaximumDeviationMeters).max())
+    }
+  }
+
+  /// The columns of the tables: title and value.
+  private static let columns: [(title: String, value: @Sendable (Row) -> Double?, digits: Int)] = [
+    ("dist err med %", \.distanceErrorMedianPercent, 2),
+    ("dist err worst %", \.distanceErrorWorstPercent, 2),
+    ("p95 med m", \.horizontalErrorP95MedianMeters, 1),
+    ("p95 worst /raw", \.horizontalErrorP95WorstRatioToRaw, 2),
+    ("moving time err med %", \.movingTimeErrorMedianPercent, 1),
+    ("stopped m/min med", \.stoppedDistanceMedianMetersPerMinute, 2),
+    ("stopped m/min worst", \.stoppedDistanceWorstMetersPerMinute, 2),
+    ("stop F1 med", \.stopF1Median, 2),
+    ("stop latency med s", \.stopLatencyMedianSeconds, 1),
+    ("false stop worst %", \.falseStopWorstPercent, 2),
+    ("pace err med %", \.paceErrorMedianPercent, 1),
+    ("launch worst m/s", \.launchOvershootWorstMetersPerSecond, 2),
+    ("spikes caught %", \.spikeRecallPercent, 1),
+    ("good refused %", \.goodFixesRejectedPercent, 2),
+    ("corner /raw worst", \.cornerCrossTrackWorstRatioToRaw, 2),
+    ("hairpin /raw worst", \.hairpinCrossTrackWorstRatioToRaw, 2),
+    ("simplified −% med", \.simplificationReductionMedianPercent, 1),
+    ("simplified dev max m", \.simplificationMaximumDeviationMeters, 2),
+  ]
+
+  /// A Markdown table, pipelines as rows.
+  public var markdown: String {
+    let header = "| pipeline | " + Self.columns.map(\.title).joined(separator: " | ") + " |"
+    let rule = "|---|" + String(repeating: "---:|", count: Self.columns.count)
+    let lines = rows.map { row in
+      "| \(row.pipeline) | "
+        + Self.columns.map { Self.format($0.value(row), $0.digits) }.joined(separator: " | ") + " |"
+    }
+    return ([header, rule] + lines).joined(separator: "\n")
+  }
+
+  /// A plain-text table, one block of columns per line width, for terminals.
+  public var text: String {
+    let names = ["pipeline"] + rows.map(\.pipeline)
+    var blocks: [String] = []
+    var start = 0
+    while start < Self.columns.count {
+      let part = Self.columns[start..<min(start + 6, Self.columns.count)]
+      var table = [names]
+      for column in part {
+        table.append([column.title] + rows.map { Self.format(column.value($0), column.digits) })
+      }
+      let widths = table.map { $0.map(\.count).max() ?? 0 }
+      let lineCount = names.count
+      var lines: [String] = []
+      for line in 0..<lineCount {
+        lines.append(
+          table.enumerated().map { index, column in
+            index == 0
+              ? column[line].padding(toLength: widths[index], withPad: " ", startingAt: 0)
+              : String(repeating: " ", count: widths[index] - column[line].count) + column[line]
+          }.joined(separator: "  "))
+      }
+      blocks.append(lines.joined(separator: "\n"))
+      start += 6
+    }
+    return blocks.joined(separator: "\n\n")
+  }
+
+  private static func format(_ value: Double?, _ digits: Int) -> String {
+    guard let value, value.isFinite else { return "–" }
+    return String(format: "%.\(digits)f", value)
+  }
+}
+
+private func median(_ values: [Double]) -> Double? {
+  values.isEmpty ? nil : Scorer.percentile(values.sorted(), 0.5)
+}
+
+private func mean(_ values: [Double]) -> Double? {
+  values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+}

@@ -1,0 +1,117 @@
+import TrackSift
+
+/// What an evaluation scores a pipeline against: the truth at each fix of a recording, and
+/// what is known of the whole activity.
+///
+/// Simulated recordings know everything; a real recording with a reference trajectory knows
+/// positions (interpolated at each fix's own time, never rounded) and the distance, and
+/// leaves the rest `nil`, so the rows that need it are not scored.
+public struct EvaluationTruth: Sendable {
+  /// The truth at one fix.
+  public struct FixSample: Sendable, Hashable {
+    /// Where the fix's position really was, at the instant the fix belongs to.
+    public var coordinate: Coordinate
+    /// The true speed then, in meters per second, if known.
+    public var speedMetersPerSecond: Double?
+    /// Whether the person was moving then, if known.
+    public var isMoving: Bool?
+    /// Whether the fix is a known bad one (spike, cached, network, ...), if known.
+    public var isBad: Bool?
+
+    /// Creates a sample.
+    public init(
+      coordinate: Coordinate, speedMetersPerSecond: Double? = nil, isMoving: Bool? = nil,
+      isBad: Bool? = nil
+    ) {
+      self.coordinate = coordinate
+      self.speedMetersPerSecond = speedMetersPerSecond
+      self.isMoving = isMoving
+      self.isBad = isBad
+    }
+  }
+
+  /// A place on the route where lag and corner cutting show.
+  public struct Feature: Sendable, Hashable {
+    /// `corner` or `hairpin`.
+    public var kind: String
+    /// When the person passed it, in seconds since the reference date.
+    public var timeSeconds: Double
+
+    /// Creates a feature passage.
+    public init(kind: String, timeSeconds: Double) {
+      self.kind = kind
+      self.timeSeconds = timeSeconds
+    }
+  }
+
+  /// One entry per fix of the track, segments flattened in order; `nil` where the reference
+  /// does not cover the fix.
+  public var fixes: [FixSample?]
+  /// The true trajectory in time order.
+  public var path: [TruthPoint]
+  /// The true distance travelled in meters.
+  public var distanceMeters: Double
+  /// The true moving time in seconds, if known.
+  public var movingTimeSeconds: Double?
+  /// The true stops, in seconds since the reference date.
+  public var stops: [ClosedRange<Double>]
+  /// When the recording really started (the launch window opens here), if known.
+  public var startTimeSeconds: Double?
+  /// Corners and hairpins passed.
+  public var features: [Feature]
+
+  /// Creates a truth.
+  public init(
+    fixes: [FixSample?], path: [TruthPoint], distanceMeters: Double,
+    movingTimeSeconds: Double? = nil, stops: [ClosedRange<Double>] = [],
+    startTimeSeconds: Double? = nil, features: [Feature] = []
+  ) {
+    self.fixes = fixes
+    self.path = path
+    self.distanceMeters = distanceMeters
+    self.movingTimeSeconds = movingTimeSeconds
+    self.stops = stops
+    self.startTimeSeconds = startTimeSeconds
+    self.features = features
+  }
+
+  /// The truth of a real recording from a reference trajectory: each fix's true position is
+  /// the reference interpolated at the fix's own time (fixes outside the reference's span, or
+  /// without a time, get none); the distance is the reference path's length over the span
+  /// the fixes cover.
+  ///
+  /// - Parameters:
+  ///   - track: the recording.
+  ///   - reference: the reference positions in time order (its `distanceMeters` are ignored).
+  public init(track: Track, reference: [TruthPoint]) {
+    let path = TruthInterpolator(reference)
+    fixes = track.segments.flatMap(\.fixes).map { fix in
+      guard let time = fix.timeSeconds, let coordinate = path.coordinate(atTimeSeconds: time)
+      else { return nil }
+      return FixSample(coordinate: coordinate, speedMetersPerSecond: nil)
+    }
+    let times = track.segments.flatMap(\.fixes).compactMap(\.timeSeconds)
+    let first = times.min() ?? 0
+    let last = times.max() ?? 0
+    var covered = reference.filter { $0.timeSeconds >= first && $0.timeSeconds <= last }
+    for index in covered.indices.dropFirst() {
+      covered[index].distanceMeters =
+        covered[index - 1].distanceMeters
+        + Geodesic.distanceMeters(
+          from: covered[index - 1].coordinate, to: covered[index].coordinate)
+    }
+    if let start = covered.first {
+      covered = covered.map {
+        var p = $0
+        p.distanceMeters -= start.distanceMeters
+        return p
+      }
+    }
+    self.path = covered
+    distanceMeters = covered.last?.distanceMeters ?? 0
+    movingTimeSeconds = nil
+    stops = []
+    startTimeSeconds = nil
+    features = []
+  }
+}

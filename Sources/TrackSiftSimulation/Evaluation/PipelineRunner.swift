@@ -1,0 +1,167 @@
+import TrackSift
+
+/// Runs each ``EvaluatedPipeline`` over a track.
+public enum PipelineRunner {
+  /// The output of `pipeline` over `track`, recorded as `activity`.
+  public static func run(
+    _ pipeline: EvaluatedPipeline, on track: Track, activity: ActivityKind
+  ) -> PipelineOutput {
+    switch pipeline {
+    case .raw: gated(track, pipeline, nil)
+    case .runningApp: gated(track, pipeline, .runningApp)
+    case .walkingApp: gated(track, pipeline, .walkingApp)
+    case .speedometer: gated(track, pipeline, .speedometer)
+    case .fitnessTracker: gated(track, pipeline, .fitnessTracker)
+    case .plainKalmanRTS: plainKalman(track)
+    case .movingAverage: movingAverage(track)
+    case .trackSiftLive, .trackSiftRefined: trackSift(track, pipeline, activity)
+    }
+  }
+
+  /// The classic practices: a gate, positions as they are, every interval moving (they have
+  /// no stop detection), reported speed shown when valid, else the speed between the last
+  /// two accepted fixes.
+  private static func gated(
+    _ track: Track, _ pipeline: EvaluatedPipeline, _ configuration: FixGateConfiguration?
+  ) -> PipelineOutput {
+    var gate = configuration.map { FixGate(configuration: $0) }
+    var accepted: [Bool] = []
+    for segment in track.segments {
+      gate?.beginNewSegment()
+      for fix in segment.fixes {
+        accepted.append(fix.coordinate.isInRange && (gate?.evaluate(fix).isAccepted ?? true))
+      }
+    }
+    let positions = zip(track.segments.flatMap(\.fixes), accepted).map { $1 ? $0.coordinate : nil }
+    return naiveOutput(track, pipeline, positions)
+  }
+
+  /// Figures of the naive kind for positions a pipeline kept: every step moving, speed shown
+  /// from the fix or the last step.
+  private static func naiveOutput(
+    _ track: Track, _ pipeline: EvaluatedPipeline, _ positions: [Coordinate?]
+  ) -> PipelineOutput {
+    var metrics = MetricsAccumulator()
+    var speeds: [Double?] = []
+    var index = 0
+    for segment in track.segments {
+      metrics.startSegment()
+      var previous: (time: Double, coordinate: Coordinate)?
+      for fix in segment.fixes {
+        defer { index += 1 }
+        guard let coordinate = positions[index] else {
+          speeds.append(speeds.last ?? nil)
+          continue
+        }
+        metrics.add(MetricsSample(timeSeconds: fix.timeSeconds, coordinate: coordinate))
+        var speed = fix.validSpeedMetersPerSecond
+        if speed == nil, let previous, let time = fix.timeSeconds, time > previous.time {
+          speed =
+            Geodesic.distanceMeters(from: previous.coordinate, to: coordinate)
+            / (time - previous.time)
+        }
+        speeds.append(speed)
+        if let time = fix.timeSeconds { previous = (time, coordinate) }
+      }
+    }
+    let result = metrics.metrics
+    return PipelineOutput(
+      pipeline: pipeline, positions: positions, isMoving: positions.map { $0 != nil },
+      displayedSpeeds: speeds, distanceMeters: result.distanceMeters,
+      movingTimeSeconds: result.movingTimeSeconds, simplifiedIndices: nil)
+  }
+
+  /// A constant-velocity filter with one fixed measurement noise (5 m) and process noise,
+  /// no Doppler, no innovation gate, then RTS.
+  private static func plainKalman(_ track: Track) -> PipelineOutput {
+    var configuration = ConstantVelocityKalmanFilter.Configuration()
+    configuration.usesReportedVelocity = false
+    configuration.innovationGateChiSquare = .infinity
+    configuration.minimumOutlierDistanceMeters = .infinity
+    var positions: [Coordinate?] = []
+    for segment in track.segments {
+      var filter = ConstantVelocityKalmanFilter(configuration: configuration)
+      var records: [KalmanRecord] = []
+      var slots: [Int] = []
+      for fix in segment.fixes {
+        positions.append(nil)
+        guard fix.coordinate.isInRange, fix.timeSeconds != nil else { continue }
+        var fixed = fix
+        fixed.horizontalAccuracyMeters = nil  // the assumed 5 m for every fix
+        let step = filter.update(fixed)
+        guard step.verdict.isAccepted, let record = step.record else { continue }
+        records.append(record)
+        slots.append(positions.count - 1)
+      }
+      for (slot, coordinate) in zip(slots, RTSSmoother.smoothedCoordinates(records)) {
+        positions[slot] = coordinate
+      }
+    }
+    return naiveOutput(track, .plainKalmanRTS, positions)
+  }
+
+  /// Each position replaced by the mean of itself and its in-range neighbours in the segment.
+  private static func movingAverage(_ track: Track) -> PipelineOutput {
+    var positions: [Coordinate?] = []
+    for segment in track.segments {
+      let kept = segment.fixes.indices.filter { segment.fixes[$0].coordinate.isInRange }
+      var averaged = [Coordinate?](repeating: nil, count: segment.fixes.count)
+      for (position, index) in kept.enumerated() {
+        let window = kept[max(0, position - 1)...min(kept.count - 1, position + 1)]
+        let count = Double(window.count)
+        averaged[index] = Coordinate(
+          latitudeDegrees: window.reduce(0) { $0 + segment.fixes[$1].latitudeDegrees } / count,
+          longitudeDegrees: window.reduce(0) { $0 + segment.fixes[$1].longitudeDegrees } / count)
+      }
+      positions += averaged
+    }
+    return naiveOutput(track, .movingAverage, positions)
+  }
+
+  /// TrackSift's batch analysis, with the live display replayed: the speed layer over the
+  /// live positions into the current-pace estimator, as a recording app shows it.
+  private static func trackSift(
+    _ track: Track, _ pipeline: EvaluatedPipeline, _ activity: ActivityKind
+  ) -> PipelineOutput {
+    let profile = ActivityProfile(activity: activity)
+    let analysis = TrackAnalysis(track: track, profile: profile)
+    let refined = pipeline == .trackSiftRefined
+    var positions: [Coordinate?] = []
+    var isMoving: [Bool] = []
+    var speeds: [Double?] = []
+    var simplified: [Int] = []
+    var display = CurrentPaceEstimator(configuration: profile.pace)
+    var speedEstimator = SpeedEstimator(configuration: profile.speed)
+    for (segment, analyzed) in zip(track.segments, analysis.segments) {
+      let offset = positions.count
+      positions += [Coordinate?](repeating: nil, count: segment.fixes.count)
+      isMoving += [Bool](repeating: false, count: segment.fixes.count)
+      var shown: Double? = speeds.last ?? nil
+      var next = 0
+      speedEstimator.reset()
+      for (index, fix) in segment.fixes.enumerated() {
+        if next < analyzed.acceptedFixIndices.count, analyzed.acceptedFixIndices[next] == index {
+          let coordinate =
+            refined ? analyzed.refinedCoordinates[next] : analyzed.liveCoordinates[next]
+          positions[offset + index] = coordinate
+          isMoving[offset + index] = analyzed.isMoving[next]
+          let estimate = speedEstimator.update(
+            timeSeconds: fix.timeSeconds, coordinate: analyzed.liveCoordinates[next],
+            reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
+          if let time = fix.timeSeconds, let estimate {
+            display.add(timeSeconds: time, speedMetersPerSecond: estimate.metersPerSecond)
+            shown = display.currentSpeedMetersPerSecond
+          }
+          next += 1
+        }
+        speeds.append(shown)
+      }
+      simplified += analyzed.simplifiedIndices.map { offset + analyzed.acceptedFixIndices[$0] }
+    }
+    let metrics = refined ? analysis.refinedMetrics : analysis.liveMetrics
+    return PipelineOutput(
+      pipeline: pipeline, positions: positions, isMoving: isMoving, displayedSpeeds: speeds,
+      distanceMeters: metrics.distanceMeters, movingTimeSeconds: metrics.movingTimeSeconds,
+      simplifiedIndices: refined ? simplified : nil)
+  }
+}
