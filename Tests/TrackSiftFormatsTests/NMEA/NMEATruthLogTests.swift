@@ -53,8 +53,8 @@ struct NMEATruthLogTests {
   @Test func spanReferenceOfTheF9KDrive() throws {
     let path = "f9k-drive-mountain-view/MTV.Local1.SPAN.20200206-181434.gga"
     let log = try truthLog(path)
-    // Every RMC of this file has a wrong checksum (its positions were shortened after the
-    // checksum was computed), so the 1748 GGA give the fixes, without a date.
+    // Every RMC of this file has a checksum that does not match its bytes (line 2 says 29,
+    // the bytes give 75), so the 1748 GGA give the fixes, without a date.
     #expect(log.fixCount == 1_748)
     #expect(log.skippedCount == 1_748)
     #expect(log.track.allFixes.allSatisfy { $0.timestamp == nil })
