@@ -1,0 +1,33 @@
+import TrackSift
+
+/// What ``NMEAReader`` made of an NMEA 0183 log: the fixes and an account of the lines it read.
+public struct NMEALog: Sendable {
+  /// The most skipped lines that ``skipped`` keeps; ``skippedCount`` counts them all.
+  public static let maximumRecordedSkips = 1_000
+
+  /// The fixes, one per epoch with a valid position, split into segments where the receiver
+  /// stopped (see ``NMEAReader/Options/segmentGapSeconds``). Empty when the fixes went to the
+  /// body of ``NMEAReader/forEachFix(contentsOf:options:_:)`` instead.
+  public var track: Track
+  /// The number of fixes made, whether kept in ``track`` or handed to a body.
+  public var fixCount: Int
+  /// The number of well-formed sentences read (with a valid checksum or none), of any type,
+  /// including types the reader does not use (GSV, GLL, proprietary `$P...`).
+  public var sentenceCount: Int
+  /// The first ``maximumRecordedSkips`` lines skipped in lenient mode, in file order.
+  public var skipped: [NMEASkippedLine]
+  /// The number of lines skipped in lenient mode, recorded or not.
+  public var skippedCount: Int
+
+  /// Creates a log.
+  public init(
+    track: Track = Track(), fixCount: Int = 0, sentenceCount: Int = 0,
+    skipped: [NMEASkippedLine] = [], skippedCount: Int = 0
+  ) {
+    self.track = track
+    self.fixCount = fixCount
+    self.sentenceCount = sentenceCount
+    self.skipped = skipped
+    self.skippedCount = skippedCount
+  }
+}

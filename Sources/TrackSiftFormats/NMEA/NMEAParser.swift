@@ -1,0 +1,189 @@
+import Foundation
+import TrackSift
+
+/// Reads NMEA 0183 lines from bytes, merges each epoch's sentences and hands out fixes.
+///
+/// One pass, no look-back beyond the epoch being collected: memory is bounded by the line
+/// length, whatever the size of the log.
+struct NMEAParser {
+  private let options: NMEAReader.Options
+  private var epoch = NMEAEpoch()
+  private var fieldRanges: [Range<Int>] = []
+  /// The UTC day carried from the last dated epoch (or the reference date), in days since
+  /// 2001-01-01.
+  private var dayNumber: Int?
+  private var lastTimeOfDaySeconds: Double?
+  private var lastFixSeconds: Double?
+  private(set) var log = NMEALog()
+
+  init(options: NMEAReader.Options) {
+    self.options = options
+    if let reference = options.referenceDate {
+      dayNumber = Int((reference.timeIntervalSinceReferenceDate / 86_400).rounded(.down))
+    }
+    fieldRanges.reserveCapacity(24)
+  }
+
+  /// Parses every line of `bytes`, calling `emit` with each fix and whether it starts a new
+  /// segment.
+  /// - Throws: ``NMEAError`` for the first bad line in strict mode.
+  mutating func parse(
+    _ bytes: UnsafeRawBufferPointer, onConsumed: ((Int) -> Void)? = nil,
+    emit: (Fix, _ startsSegment: Bool) -> Void
+  ) throws(NMEAError) {
+    var lineNumber = 0
+    var start = 0
+    var index = 0
+    var nextRelease = 1 << 20
+    let count = bytes.count
+    while start < count {
+      index = start
+      while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+      lineNumber += 1
+      try handle(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), line: lineNumber, emit)
+      // CR LF ends one line; a lone CR or LF ends one too.
+      if index < count, bytes[index] == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A {
+        index += 1
+      }
+      start = index + 1
+      if start >= nextRelease, let onConsumed {
+        onConsumed(start)
+        nextRelease = start + (1 << 20)
+      }
+    }
+    flush(emit)
+  }
+
+  private mutating func handle(
+    _ raw: UnsafeRawBufferPointer, line: Int, _ emit: (Fix, Bool) -> Void
+  ) throws(NMEAError) {
+    let bounds = ASCIINumber.trimmed(raw)
+    guard !bounds.isEmpty else { return }
+    let text = UnsafeRawBufferPointer(rebasing: raw[bounds])
+    // gpsd test logs and many loggers put comments on lines starting with '#'.
+    guard text[0] != UInt8(ascii: "#") else { return }
+    do throws(NMEAMalformed) {
+      let fields = try frame(text)
+      log.sentenceCount += 1
+      let address = fields[0]
+      guard address.count == 5, address[0] != UInt8(ascii: "P") else { return }
+      let type = String(decoding: UnsafeRawBufferPointer(rebasing: address[2...]), as: UTF8.self)
+      guard let sentence = try fields.decode(type: type) else { return }
+      add(sentence, emit)
+    } catch {
+      let reason = error.reason
+      if options.strict { throw NMEAError(reason: reason, line: line) }
+      log.skippedCount += 1
+      if log.skipped.count < NMEALog.maximumRecordedSkips {
+        log.skipped.append(NMEASkippedLine(line: line, reason: reason))
+      }
+    }
+  }
+
+  /// Checks the sentence's frame (start character, printable ASCII, checksum) and splits it
+  /// into fields.
+  private mutating func frame(_ text: UnsafeRawBufferPointer) throws(NMEAMalformed) -> NMEAFields {
+    guard text[0] == UInt8(ascii: "$") || text[0] == UInt8(ascii: "!") else {
+      throw NMEAMalformed(reason: "not an NMEA sentence (no leading $ or !)")
+    }
+    var checksumStart: Int?
+    var computed: UInt8 = 0
+    for index in 1..<text.count {
+      let byte = text[index]
+      guard byte >= 0x20, byte < 0x7F else {
+        throw NMEAMalformed(
+          reason: "byte 0x\(hex(byte)) at column \(index + 1) is not printable ASCII")
+      }
+      if checksumStart == nil {
+        if byte == UInt8(ascii: "*") {
+          checksumStart = index
+        } else {
+          computed ^= byte
+        }
+      }
+    }
+    let bodyEnd = checksumStart ?? text.count
+    if let star = checksumStart {
+      // A missing checksum is accepted (it is optional for most sentences); a wrong one is not.
+      guard text.count - star == 3, let high = hexValue(text[star + 1]),
+        let low = hexValue(text[star + 2])
+      else { throw NMEAMalformed(reason: "malformed checksum (not *hh at the end)") }
+      let stated = high << 4 | low
+      guard stated == computed else {
+        throw NMEAMalformed(
+          reason:
+            "checksum mismatch: the sentence says \(hex(stated)), its bytes give \(hex(computed))")
+      }
+    }
+    fieldRanges.removeAll(keepingCapacity: true)
+    var fieldStart = 1
+    for index in 1..<bodyEnd where text[index] == UInt8(ascii: ",") {
+      fieldRanges.append(fieldStart..<index)
+      fieldStart = index + 1
+    }
+    fieldRanges.append(fieldStart..<bodyEnd)
+    guard !fieldRanges[0].isEmpty else { throw NMEAMalformed(reason: "empty address field") }
+    return NMEAFields(line: text, ranges: fieldRanges)
+  }
+
+  private mutating func add(_ sentence: NMEASentence, _ emit: (Fix, Bool) -> Void) {
+    let timed: (NMEAEpoch.TimedKind, Double?)?
+    switch sentence {
+    case .rmc(let value): timed = (.rmc, value.timeOfDaySeconds)
+    case .gga(let value): timed = (.gga, value.timeOfDaySeconds)
+    case .gns(let value): timed = (.gns, value.timeOfDaySeconds)
+    case .gst(let value): timed = (.gst, value.timeOfDaySeconds)
+    case .zda(let value): timed = (.zda, value.timeOfDaySeconds)
+    case .gsa, .vtg: timed = nil
+    }
+    if let (kind, time) = timed, !epoch.accepts(kind, at: time) {
+      flush(emit)
+    }
+    epoch.merge(sentence)
+  }
+
+  /// Ends the epoch being collected: dates it, and emits its fix if it has one.
+  private mutating func flush(_ emit: (Fix, Bool) -> Void) {
+    defer { epoch = NMEAEpoch() }
+    guard !epoch.isOpen else { return }
+    var timestamp: Date?
+    if let time = epoch.timeOfDaySeconds {
+      if let day = epoch.dayNumber {
+        dayNumber = day
+      } else if let day = dayNumber, let last = lastTimeOfDaySeconds, time < last - 43_200 {
+        // Without a date of its own, a time of day more than 12 h earlier is the next day.
+        dayNumber = day + 1
+      }
+      lastTimeOfDaySeconds = time
+      if let day = dayNumber {
+        timestamp = Date(timeIntervalSinceReferenceDate: Double(day) * 86_400 + time)
+      }
+    }
+    guard let fix = epoch.fix(timestamp: timestamp) else { return }
+    var startsSegment = log.fixCount == 0
+    if let seconds = fix.timeSeconds {
+      if let last = lastFixSeconds,
+        seconds < last || (options.segmentGapSeconds.map { seconds - last > $0 } ?? false)
+      {
+        startsSegment = true
+      }
+      lastFixSeconds = seconds
+    }
+    log.fixCount += 1
+    emit(fix, startsSegment)
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+
+  private func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+  }
+}
