@@ -25,6 +25,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TrackSiftTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
+    .testTarget(
+      name: "TrackSiftSimulationTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
     .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSift", "TrackSiftFormats"]),
     .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
   ],

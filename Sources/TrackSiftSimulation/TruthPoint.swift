@@ -10,15 +10,20 @@ public struct TruthPoint: Sendable, Hashable, Codable {
   public var speedMetersPerSecond: Double
   /// Distance travelled along the route since the start, in meters.
   public var distanceMeters: Double
+  /// Whether the traveller was moving (true speed above zero).
+  public var isMoving: Bool
 
   /// Creates a truth point.
+  /// - Parameter isMoving: Whether the traveller was moving; `nil` (the default) means
+  ///   "when the speed is above zero".
   public init(
     timeSeconds: Double, coordinate: Coordinate, speedMetersPerSecond: Double,
-    distanceMeters: Double
+    distanceMeters: Double, isMoving: Bool? = nil
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
     self.speedMetersPerSecond = speedMetersPerSecond
     self.distanceMeters = distanceMeters
+    self.isMoving = isMoving ?? (speedMetersPerSecond > 0)
   }
 }

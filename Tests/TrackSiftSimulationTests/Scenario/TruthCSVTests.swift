@@ -1,0 +1,27 @@
+import Testing
+import TrackSiftSimulation
+
+@Suite struct TruthCSVTests {
+  @Test func writesAHeaderAndOneRowPerTruthPoint() {
+    let recording = ScenarioSimulator(
+      configuration: ScenarioConfiguration(durationSeconds: 30, seed: 1)
+    ).run()
+    let lines = TruthCSV.string(from: recording).split(separator: "\n")
+    #expect(lines.count == recording.truth.count + 1)
+    #expect(lines[0] == "time,latitude,longitude,speed_mps,distance_m,moving")
+    // The default start is 2026-09-21T14:13:20 UTC.
+    #expect(lines[1] == "2026-09-21T14:13:20.000Z,52.229700000,21.012200000,0.000,0.000,0")
+    #expect(lines[2].hasPrefix("2026-09-21T14:13:20.100Z,"))
+    #expect(lines[2].hasSuffix(",1"))
+  }
+}
+
+@Suite struct StandardSuiteTests {
+  @Test func coversEveryEnvironmentDeviceActivityAndSeed() {
+    let suite = ScenarioConfiguration.standardSuite()
+    #expect(suite.count == 4 * 3 * 3 * 3)
+    #expect(Set(suite).count == suite.count)
+    #expect(suite.allSatisfy { $0.route == .streetGrid && $0.durationSeconds == 2_700 })
+    #expect(Set(suite.map(\.activity)) == [.walking, .running, .cycling])
+  }
+}
