@@ -84,8 +84,7 @@ def main():
     if not os.path.exists(path):
         # Signal gaps drop about 2 % of the seconds; ask for enough to get the points wanted.
         seconds = int(args.points / 0.979) + 1
-        run([binary, "simulate", "--duration-seconds", str(seconds), "--seed", "7",
-             "--spike-probability", "0.0003", "-o", path])
+        run([binary, "simulate", "--duration-seconds", str(seconds), "--seed", "7", "-o", path])
     size = os.path.getsize(path)
 
     bench = json.loads(run([binary, "bench", path, "--repeat", str(args.repeat), "--json"]))

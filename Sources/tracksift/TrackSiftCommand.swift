@@ -6,6 +6,7 @@ struct TrackSiftCommand: ParsableCommand {
     commandName: "tracksift",
     abstract: "Honest routes and honest numbers from GPS fixes.",
     subcommands: [
-      AnalyzeCommand.self, CleanCommand.self, SimulateCommand.self, BenchCommand.self,
+      AnalyzeCommand.self, CleanCommand.self, DemoCommand.self, EvalCommand.self,
+      SimulateCommand.self, BenchCommand.self,
     ])
 }

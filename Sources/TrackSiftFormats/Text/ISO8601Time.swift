@@ -123,11 +123,26 @@ enum ISO8601Time {
     text += ":"
     append(secondOfDay % 60, width: 2, to: &text)
     if fraction > 0 {
-      // "0.25" -> ".25"; the digits are the shortest that read back to `fraction`.
-      text += DecimalText.string(fraction).dropFirst()
+      text += fractionText(whole: whole, fraction: fraction, seconds: seconds)
     }
     text += "Z"
     return text
+  }
+
+  /// The fractional seconds as `.ddd`: the fewest digits (up to 9) that read back, as the
+  /// reader adds them to the whole seconds, to exactly `seconds` (a millisecond time is
+  /// `.348`, not the binary fraction's 17 digits); else every digit of `fraction`.
+  private static func fractionText(whole: Double, fraction: Double, seconds: Double) -> String {
+    var scale = 1.0
+    for digitCount in 1...9 {
+      scale *= 10
+      let digits = (fraction * scale).rounded()
+      guard digits < scale, whole + digits / scale == seconds else { continue }
+      let text = String(Int(digits))
+      return "." + String(repeating: "0", count: digitCount - text.count) + text
+    }
+    // "0.25" -> ".25"; the digits are the shortest that read back to `fraction`.
+    return String(DecimalText.string(fraction).dropFirst())
   }
 
   private static func append(_ value: Int, width: Int, to text: inout String) {

@@ -117,41 +117,42 @@ public struct EvaluationSummary: Sendable, Codable {
     ("simplified dev max m", \.simplificationMaximumDeviationMeters, 2),
   ]
 
+  /// The columns with at least one value: a real recording knows no stops, for example.
+  private var shownColumns: [(title: String, value: @Sendable (Row) -> Double?, digits: Int)] {
+    Self.columns.filter { column in rows.contains { column.value($0) != nil } }
+  }
+
   /// A Markdown table, pipelines as rows.
   public var markdown: String {
-    let header = "| pipeline | " + Self.columns.map(\.title).joined(separator: " | ") + " |"
-    let rule = "|---|" + String(repeating: "---:|", count: Self.columns.count)
+    let columns = shownColumns
+    let header = "| pipeline | " + columns.map(\.title).joined(separator: " | ") + " |"
+    let rule = "|---|" + String(repeating: "---:|", count: columns.count)
     let lines = rows.map { row in
       "| \(row.pipeline) | "
-        + Self.columns.map { Self.format($0.value(row), $0.digits) }.joined(separator: " | ") + " |"
+        + columns.map { Self.format($0.value(row), $0.digits) }.joined(separator: " | ") + " |"
     }
     return ([header, rule] + lines).joined(separator: "\n")
   }
 
-  /// A plain-text table, one block of columns per line width, for terminals.
+  /// A plain-text table for terminals, in blocks of six columns.
   public var text: String {
+    let columns = shownColumns
     let names = ["pipeline"] + rows.map(\.pipeline)
     var blocks: [String] = []
-    var start = 0
-    while start < Self.columns.count {
-      let part = Self.columns[start..<min(start + 6, Self.columns.count)]
+    for start in stride(from: 0, to: columns.count, by: 6) {
       var table = [names]
-      for column in part {
+      for column in columns[start..<min(start + 6, columns.count)] {
         table.append([column.title] + rows.map { Self.format(column.value($0), column.digits) })
       }
       let widths = table.map { $0.map(\.count).max() ?? 0 }
-      let lineCount = names.count
-      var lines: [String] = []
-      for line in 0..<lineCount {
-        lines.append(
-          table.enumerated().map { index, column in
-            index == 0
-              ? column[line].padding(toLength: widths[index], withPad: " ", startingAt: 0)
-              : String(repeating: " ", count: widths[index] - column[line].count) + column[line]
-          }.joined(separator: "  "))
+      let lines = names.indices.map { line in
+        table.enumerated().map { index, column in
+          index == 0
+            ? column[line].padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            : String(repeating: " ", count: widths[index] - column[line].count) + column[line]
+        }.joined(separator: "  ")
       }
       blocks.append(lines.joined(separator: "\n"))
-      start += 6
     }
     return blocks.joined(separator: "\n\n")
   }

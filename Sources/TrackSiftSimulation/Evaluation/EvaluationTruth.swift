@@ -78,40 +78,58 @@ public struct EvaluationTruth: Sendable {
   /// The truth of a real recording from a reference trajectory: each fix's true position is
   /// the reference interpolated at the fix's own time (fixes outside the reference's span, or
   /// without a time, get none); the distance is the reference path's length over the span
-  /// the fixes cover.
+  /// the fixes cover. Where the reference has speeds, they give each fix's true speed and
+  /// moving state (the nearest reference point's), the moving time and the stops (runs of
+  /// still reference points lasting 5 s or more).
   ///
   /// - Parameters:
   ///   - track: the recording.
   ///   - reference: the reference positions in time order (its `distanceMeters` are ignored).
   public init(track: Track, reference: [TruthPoint]) {
-    let path = TruthInterpolator(reference)
-    fixes = track.segments.flatMap(\.fixes).map { fix in
-      guard let time = fix.timeSeconds, let coordinate = path.coordinate(atTimeSeconds: time)
-      else { return nil }
-      return FixSample(coordinate: coordinate, speedMetersPerSecond: nil)
-    }
-    let times = track.segments.flatMap(\.fixes).compactMap(\.timeSeconds)
+    let fixList = track.segments.flatMap(\.fixes)
+    let times = fixList.compactMap(\.timeSeconds)
     let first = times.min() ?? 0
     let last = times.max() ?? 0
     var covered = reference.filter { $0.timeSeconds >= first && $0.timeSeconds <= last }
-    for index in covered.indices.dropFirst() {
+    for index in covered.indices {
       covered[index].distanceMeters =
-        covered[index - 1].distanceMeters
-        + Geodesic.distanceMeters(
-          from: covered[index - 1].coordinate, to: covered[index].coordinate)
+        index == 0
+        ? 0
+        : covered[index - 1].distanceMeters
+          + Geodesic.distanceMeters(
+            from: covered[index - 1].coordinate, to: covered[index].coordinate)
     }
-    if let start = covered.first {
-      covered = covered.map {
-        var p = $0
-        p.distanceMeters -= start.distanceMeters
-        return p
+    let hasSpeeds = !covered.isEmpty && covered.allSatisfy { $0.speedMetersPerSecond.isFinite }
+    let path = TruthInterpolator(covered)
+    let samples: [FixSample?] = fixList.map { fix in
+      guard let time = fix.timeSeconds, let coordinate = path.coordinate(atTimeSeconds: time)
+      else { return nil }
+      let nearest = hasSpeeds ? path.nearest(atTimeSeconds: time) : nil
+      return FixSample(
+        coordinate: coordinate, speedMetersPerSecond: nearest?.speedMetersPerSecond,
+        isMoving: nearest?.isMoving)
+    }
+    var stops: [ClosedRange<Double>] = []
+    var moving = 0.0
+    if hasSpeeds {
+      var stillSince: Double?
+      for (point, next) in zip(covered, covered.dropFirst()) {
+        if point.isMoving { moving += next.timeSeconds - point.timeSeconds }
+      }
+      for point in covered {
+        if !point.isMoving {
+          stillSince = stillSince ?? point.timeSeconds
+        } else if let since = stillSince {
+          if point.timeSeconds - since >= 5 { stops.append(since...point.timeSeconds) }
+          stillSince = nil
+        }
+      }
+      if let since = stillSince, let end = covered.last?.timeSeconds, end - since >= 5 {
+        stops.append(since...end)
       }
     }
-    self.path = covered
-    distanceMeters = covered.last?.distanceMeters ?? 0
-    movingTimeSeconds = nil
-    stops = []
-    startTimeSeconds = nil
-    features = []
+    self.init(
+      fixes: samples, path: covered, distanceMeters: covered.last?.distanceMeters ?? 0,
+      movingTimeSeconds: hasSpeeds ? moving : nil, stops: stops)
   }
 }

@@ -31,6 +31,15 @@ struct TruthInterpolator: Sendable {
       eastMeters: end.eastMeters * fraction, northMeters: end.northMeters * fraction)
   }
 
+  /// The point nearest in time to `timeSeconds`, if any.
+  func nearest(atTimeSeconds timeSeconds: Double) -> TruthPoint? {
+    guard let upper = upperIndex(timeSeconds) else { return points.last }
+    guard upper > 0 else { return points[upper] }
+    let before = points[upper - 1]
+    let after = points[upper]
+    return timeSeconds - before.timeSeconds <= after.timeSeconds - timeSeconds ? before : after
+  }
+
   /// The points whose times lie in `range`.
   func points(in range: ClosedRange<Double>) -> ArraySlice<TruthPoint> {
     let lower = upperIndex(range.lowerBound) ?? points.count

@@ -80,12 +80,36 @@ struct FixGenerator {
 
   /// Appends a fix, keeping arrival times increasing.
   private mutating func emit(_ fix: Fix, _ truth: FixTruth, arrivalElapsed: Double) {
-    var fix = fix
-    let arrival = max(start + arrivalElapsed, lastArrival + 0.001)
+    var fix = Self.atReceiverResolution(fix)
+    let arrival = Self.rounded(max(start + arrivalElapsed, lastArrival + 0.001), 1e3)
     lastArrival = arrival
     fix.arrivalTime = Date(timeIntervalSinceReferenceDate: arrival)
     fixes.append(fix)
     truths.append(truth)
+  }
+
+  /// The fix with the resolution receivers report: 1 ms, 1e-7 degrees (about 1 cm), 0.1 m of
+  /// altitude and accuracy, 0.01 m/s, 0.1 degrees.
+  private static func atReceiverResolution(_ fix: Fix) -> Fix {
+    var fix = fix
+    fix.timestamp = fix.timestamp.map {
+      Date(timeIntervalSinceReferenceDate: rounded($0.timeIntervalSinceReferenceDate, 1e3))
+    }
+    fix.latitudeDegrees = rounded(fix.latitudeDegrees, 1e7)
+    fix.longitudeDegrees = rounded(fix.longitudeDegrees, 1e7)
+    fix.altitudeMeters = fix.altitudeMeters.map { rounded($0, 10) }
+    fix.horizontalAccuracyMeters = fix.horizontalAccuracyMeters.map { rounded($0, 10) }
+    fix.verticalAccuracyMeters = fix.verticalAccuracyMeters.map { rounded($0, 10) }
+    fix.speedMetersPerSecond = fix.speedMetersPerSecond.map { rounded($0, 100) }
+    fix.speedAccuracyMetersPerSecond = fix.speedAccuracyMetersPerSecond.map { rounded($0, 100) }
+    fix.courseDegrees = fix.courseDegrees.map { rounded($0, 10) }
+    fix.courseAccuracyDegrees = fix.courseAccuracyDegrees.map { rounded($0, 10) }
+    return fix
+  }
+
+  /// `value` rounded to `1 / scale`; dividing by the scale gives the shortest decimals.
+  private static func rounded(_ value: Double, _ scale: Double) -> Double {
+    (value * scale).rounded() / scale
   }
 
   /// Makes every fix of the recording, in arrival order.

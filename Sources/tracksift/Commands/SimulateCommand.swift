@@ -4,17 +4,36 @@ import TrackSift
 import TrackSiftFormats
 import TrackSiftSimulation
 
-/// `tracksift simulate -o FILE.gpx`: a reproducible synthetic recording.
+/// `tracksift simulate -o FILE`: a reproducible recording with known truth.
 struct SimulateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "simulate",
-    abstract: "Write a reproducible synthetic recording (a city loop with phone-like errors).")
+    abstract: "Write a reproducible simulated recording (GPX or NMEA) and, on request, its truth "
+      + "as CSV.")
 
-  @Option(name: .shortAndLong, help: "The GPX file to write.")
+  @Option(name: .shortAndLong, help: "The file to write: .gpx or .nmea.")
   var output: String
+
+  @Option(help: "A CSV file for the truth (time, position, speed, distance, moving).")
+  var truth: String?
 
   @Option(help: "walking, running, cycling or driving.")
   var activity: ActivityKind = .running
+
+  @Option(help: "openSky, suburban, urbanCanyon or forest.")
+  var environment: SimulatedEnvironment = .suburban
+
+  @Option(help: "phone, watch or dualFrequencyPhone.")
+  var device: SimulatedDevice = .phone
+
+  @Option(help: "iOS or android (accuracy convention, start-up and gap behaviour).")
+  var platform: SimulatedPlatform = .iOS
+
+  @Option(help: "streetGrid, outAndBack, track or switchbacks.")
+  var route: RouteArgument = .streetGrid
+
+  @Option(help: "A GPX file whose first track or route is followed instead of --route.")
+  var routeFile: String?
 
   @Option(help: "Length of the recording in seconds (one fix a second).")
   var durationSeconds: Int = 2_700
@@ -22,33 +41,69 @@ struct SimulateCommand: ParsableCommand {
   @Option(help: "Seed of the random number generator.")
   var seed: UInt64 = 1
 
-  @Option(help: "Probability per fix of a 50-300 m spike.")
-  var spikeProbability: Double = 0.002
-
   func validate() throws {
-    guard durationSeconds > 0, durationSeconds <= 100_000_000 else {
-      throw ValidationError("--duration-seconds must be between 1 and 100000000")
+    guard durationSeconds > 0, durationSeconds <= 10_000_000 else {
+      throw ValidationError("--duration-seconds must be between 1 and 10000000")
     }
-    guard (0...1).contains(spikeProbability) else {
-      throw ValidationError("--spike-probability must be between 0 and 1")
+    let lowered = output.lowercased()
+    guard lowered.hasSuffix(".gpx") || lowered.hasSuffix(".nmea") else {
+      throw ValidationError("--output must end in .gpx or .nmea")
     }
   }
 
   func run() throws {
-    var configuration = SyntheticActivityGenerator.Configuration()
-    configuration.activity = activity
-    configuration.durationSeconds = durationSeconds
-    configuration.seed = seed
-    configuration.spikeProbability = spikeProbability
-    let activity = SyntheticActivityGenerator(configuration: configuration).generate()
-    let document = GPXDocument(creator: "TrackSift simulate", tracks: [activity.track])
+    var shape = route.shape
+    if let routeFile {
+      let points = try TrackInput.read(path: routeFile).segments.flatMap(\.fixes).map(\.coordinate)
+      guard points.count >= 2 else {
+        throw InputError(path: routeFile, reason: "a route needs at least two points")
+      }
+      shape = .polyline(points)
+    }
+    var configuration = ScenarioConfiguration(
+      environment: environment, device: device, platform: platform, activity: activity,
+      route: shape, durationSeconds: durationSeconds, seed: seed)
+    if let first = routeFileOrigin(shape) { configuration.origin = first }
+    let recording = ScenarioSimulator(configuration: configuration).run()
+    let url = URL(fileURLWithPath: output)
     do {
-      try GPXWriter.write(document, to: URL(fileURLWithPath: output))
+      if output.lowercased().hasSuffix(".nmea") {
+        try NMEAWriter.write(recording.track, to: url)
+      } else {
+        try GPXWriter.write(
+          GPXDocument(creator: "TrackSift simulate", tracks: [recording.track]), to: url)
+      }
+      if let truth {
+        try Data(TruthCSV.string(from: recording).utf8).write(to: URL(fileURLWithPath: truth))
+      }
     } catch {
       throw InputError(path: output, reason: "cannot write (\(error))")
     }
     print(
-      "\(output): \(Formatting.count(activity.track.fixCount)) fixes, true distance "
-        + Formatting.distance(activity.truthDistanceMeters))
+      "\(output): \(Formatting.count(recording.track.fixCount)) fixes, true distance "
+        + Formatting.distance(recording.truthDistanceMeters) + ", true moving time "
+        + Formatting.duration(recording.truthMovingTimeSeconds))
+  }
+
+  private func routeFileOrigin(_ shape: RouteShape) -> Coordinate? {
+    if case .polyline(let points) = shape { return points.first }
+    return nil
+  }
+}
+
+/// The built-in routes on the command line.
+enum RouteArgument: String, ExpressibleByArgument, CaseIterable {
+  case streetGrid
+  case outAndBack
+  case track
+  case switchbacks
+
+  var shape: RouteShape {
+    switch self {
+    case .streetGrid: .streetGrid
+    case .outAndBack: .outAndBackWithHairpin
+    case .track: .athleticsTrack
+    case .switchbacks: .switchbacks
+    }
   }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import TrackSift
+import TrackSiftSimulation
+
+/// The Google Smartphone Decimeter Challenge files in `shared/data/truth`: a phone's fixes
+/// computed by weighted least squares (`goGPS_WLS.csv`, unfiltered) and the SPAN reference
+/// (`ground_truth.csv`).
+///
+/// Both count time in GPS seconds (no leap seconds); they are converted to UTC with the 18 s
+/// offset of 2017-2026, the same for both, so they align as they were recorded.
+enum GSDCRecording {
+  /// GPS time 0 (1980-01-06) in seconds since the reference date, and the leap seconds then.
+  private static let gpsEpochSeconds = Date(timeIntervalSince1970: 315_964_800)
+    .timeIntervalSinceReferenceDate
+  private static let leapSeconds = 18.0
+
+  /// The fixes of `goGPS_WLS.csv`: one segment, positions and HDOP; rows without a solution
+  /// (NaN) are left out, so they show as gaps.
+  static func weightedLeastSquaresTrack(_ url: URL) throws -> Track {
+    var fixes: [Fix] = []
+    for fields in try rows(url) {
+      guard fields.count >= 11, let gpsTime = Double(fields[1]), let latitude = Double(fields[5]),
+        let longitude = Double(fields[6]), latitude.isFinite, longitude.isFinite
+      else { continue }
+      var fix = Fix(
+        timestamp: Date(timeIntervalSinceReferenceDate: gpsEpochSeconds + gpsTime - leapSeconds),
+        latitudeDegrees: latitude, longitudeDegrees: longitude,
+        altitudeMeters: Double(fields[7]).flatMap { $0.isFinite ? $0 : nil }, source: .satellite)
+      fix.receiver.horizontalDilution = Double(fields[10]).flatMap { $0.isFinite ? $0 : nil }
+      fix.receiver.positionDilution = Double(fields[9]).flatMap { $0.isFinite ? $0 : nil }
+      fixes.append(fix)
+    }
+    return Track(
+      name: url.deletingLastPathComponent().lastPathComponent, segments: [Segment(fixes: fixes)])
+  }
+
+  /// The reference of `ground_truth.csv`: position, speed and moving state (above 0.2 m/s)
+  /// each epoch, the distance summed along it.
+  static func reference(_ url: URL) throws -> [TruthPoint] {
+    var points: [TruthPoint] = []
+    for fields in try rows(url) {
+      guard fields.count >= 11, let millis = Double(fields[2]), let latitude = Double(fields[3]),
+        let longitude = Double(fields[4]), let speed = Double(fields[9])
+      else { continue }
+      let coordinate = Coordinate(latitudeDegrees: latitude, longitudeDegrees: longitude)
+      let distance =
+        points.last.map {
+          $0.distanceMeters + Geodesic.distanceMeters(from: $0.coordinate, to: coordinate)
+        }
+        ?? 0
+      var point = TruthPoint(
+        timeSeconds: gpsEpochSeconds + millis / 1_000 - leapSeconds, coordinate: coordinate,
+        speedMetersPerSecond: speed, distanceMeters: distance)
+      point.isMoving = speed >= 0.2
+      points.append(point)
+    }
+    return points
+  }
+
+  /// The data rows of a CSV file with a header, split at commas; rows that do not parse are
+  /// skipped by the callers.
+  private static func rows(_ url: URL) throws -> [[Substring]] {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    return text.split(whereSeparator: \.isNewline).dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+  }
+}

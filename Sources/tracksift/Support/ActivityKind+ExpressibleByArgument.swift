@@ -1,6 +1,0 @@
-import ArgumentParser
-import TrackSift
-
-extension ActivityKind: ExpressibleByArgument {}
-
-extension Smoothing: ExpressibleByArgument {}
