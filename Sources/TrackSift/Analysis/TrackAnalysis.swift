@@ -123,8 +123,11 @@ private struct Pipeline {
     var speedEstimator = SpeedEstimator(configuration: profile.speed)
     var stops = StopDetector(configuration: profile.stops)
 
+    let lonePoints = timed ? Self.lonePointIndices(fixes, gate: profile.gate) : []
     for (index, fix) in fixes.enumerated() {
-      var verdict = gate.evaluate(fix)
+      // A lone point is refused before the gate sees it, so the gate's memory stays on the
+      // track it left.
+      var verdict = lonePoints.contains(index) ? .rejected(.impliedSpeed) : gate.evaluate(fix)
       guard verdict.isAccepted else {
         counts.record(verdict)
         verdicts.append(verdict)
@@ -151,23 +154,26 @@ private struct Pipeline {
         let speed = speedEstimator.update(
           timeSeconds: fix.timeSeconds, coordinate: coordinate,
           reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
+        // The fix's own position: the filter, trusting a Doppler that dips, can pull its
+        // positions together while the person walks on.
         isMoving = stops.update(
-          timeSeconds: fix.timeSeconds, coordinate: coordinate,
+          timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
           speedMetersPerSecond: speed?.metersPerSecond,
-          horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters)
+          horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
+          speedAccuracyMetersPerSecond: speed?.source == .reported
+            ? fix.speedAccuracyMetersPerSecond : nil)
         if gate.lastAcceptanceReanchored || (step.startedRun && !result.isMoving.isEmpty) {
           isMoving = crossesGapPlausibly(to: fix, at: coordinate, after: previous)
         }
         previous = (fix.timeSeconds ?? 0, coordinate)
+        // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
+        // ones need not: the fixes of the dwell count as stopped, those after the departure
+        // as moving.
         if !isMoving, result.isMoving.last == true, let dwellStart = stops.stopStartTimeSeconds {
-          // Live figures counted the dwell before the stop was certain; the refined ones need not.
-          var position = result.isMoving.count - 1
-          while position >= 0, result.isMoving[position],
-            let time = fixes[result.acceptedFixIndices[position]].timeSeconds, time > dwellStart
-          {
-            result.isMoving[position] = false
-            position -= 1
-          }
+          relabel(&result.isMoving, as: false, after: dwellStart, fixes, result.acceptedFixIndices)
+        }
+        if isMoving, result.isMoving.last == false, let departure = stops.departureTimeSeconds {
+          relabel(&result.isMoving, as: true, after: departure, fixes, result.acceptedFixIndices)
         }
         if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable {
           speedForMaximum = speed?.metersPerSecond
@@ -210,6 +216,21 @@ private struct Pipeline {
 }
 
 extension Pipeline {
+  /// Sets the moving flags of the latest accepted fixes with a time after `timeSeconds` to
+  /// `value`, walking back while they hold the other value.
+  fileprivate func relabel(
+    _ flags: inout [Bool], as value: Bool, after timeSeconds: Double, _ fixes: [Fix],
+    _ acceptedFixIndices: [Int]
+  ) {
+    var position = flags.count - 1
+    while position >= 0, flags[position] != value,
+      let time = fixes[acceptedFixIndices[position]].timeSeconds, time > timeSeconds
+    {
+      flags[position] = value
+      position -= 1
+    }
+  }
+
   /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
   /// recording" files have every minute or two) and its straight-line speed is one the
   /// activity moves at. A jump, or a gap that looks like a stop, is not counted.
@@ -225,6 +246,44 @@ extension Pipeline {
     let speed = Geodesic.distanceMeters(from: previous.coordinate, to: coordinate) / intervalSeconds
     return speed >= profile.stops.resumeSpeedMetersPerSecond
       && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
+  }
+
+  /// Fixes that only the next fix can judge: an impossible jump to the next fix, while the
+  /// fixes on either side agree with each other. The first fix after a signal gap is often
+  /// such a spike (20-200 m off), and the gap makes it look possible from behind; looking
+  /// one fix ahead, as a recorder can by holding a fix for one interval, unmasks it.
+  ///
+  /// A fix is lone when the speed from it to the next fix exceeds the gate's maximum speed,
+  /// that step is longer than the gate's jump allowance, and the step from the fix before to
+  /// the fix after is possible and less than half as long.
+  fileprivate static func lonePointIndices(_ fixes: [Fix], gate: FixGateConfiguration) -> Set<Int> {
+    guard let maximumSpeed = gate.maximumSpeedMetersPerSecond, fixes.count >= 3 else { return [] }
+    // In-range fixes with a time, in order; the others cannot be judged this way.
+    let usable = fixes.indices.filter {
+      fixes[$0].coordinate.isInRange && fixes[$0].timeSeconds != nil
+    }
+    var lone: Set<Int> = []
+    for position in usable.indices.dropFirst().dropLast() {
+      let (before, index, after) = (
+        fixes[usable[position - 1]], usable[position], fixes[usable[position + 1]]
+      )
+      let fix = fixes[index]
+      guard let time = fix.timeSeconds, let beforeTime = before.timeSeconds,
+        let afterTime = after.timeSeconds, afterTime > time, afterTime > beforeTime
+      else { continue }
+      let ahead = Geodesic.distanceMeters(from: fix.coordinate, to: after.coordinate)
+      let accuracies =
+        (fix.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)
+        + (after.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)
+      guard ahead / (afterTime - time) > maximumSpeed,
+        ahead > gate.accuracyAllowanceFactor * accuracies + gate.jumpMarginMeters
+      else { continue }
+      let bridge = Geodesic.distanceMeters(from: before.coordinate, to: after.coordinate)
+      if bridge / (afterTime - beforeTime) <= maximumSpeed, bridge < ahead / 2 {
+        lone.insert(index)
+      }
+    }
+    return lone
   }
 
   /// How many fixes have a time later than every earlier time of the segment.

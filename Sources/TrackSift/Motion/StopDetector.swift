@@ -56,6 +56,10 @@ public struct StopDetector: Sendable {
     /// The dwell and resume radii grow to this many times a fix's horizontal accuracy, so
     /// the wander of a poor fix does not count as moving.
     public var accuracyRadiusFactor: Double
+    /// A reported speed within this many times its own accuracy of zero may be noise (a
+    /// watch's Doppler at a standstill reads 0.5-1 m/s in a city): below it the positions
+    /// decide too, and resuming on speed needs more than it.
+    public var speedNoiseFactor: Double
 
     /// Creates a configuration; the defaults suit running.
     public init(
@@ -65,7 +69,8 @@ public struct StopDetector: Sendable {
       resumeAfterSeconds: Double = 1,
       dwellRadiusMeters: Double = 10,
       resumeDistanceMeters: Double = 20,
-      accuracyRadiusFactor: Double = 1.5
+      accuracyRadiusFactor: Double = 1.5,
+      speedNoiseFactor: Double = 2
     ) {
       self.stopSpeedMetersPerSecond = stopSpeedMetersPerSecond
       self.resumeSpeedMetersPerSecond = resumeSpeedMetersPerSecond
@@ -74,6 +79,7 @@ public struct StopDetector: Sendable {
       self.dwellRadiusMeters = dwellRadiusMeters
       self.resumeDistanceMeters = resumeDistanceMeters
       self.accuracyRadiusFactor = accuracyRadiusFactor
+      self.speedNoiseFactor = speedNoiseFactor
     }
 
     /// Defaults for an activity: faster activities need a higher speed to count as moving and
@@ -96,10 +102,13 @@ public struct StopDetector: Sendable {
     }
 
     /// How long positions alone must show a dwell, in seconds (see ``StopDetector``).
-    var positionDwellSeconds: Double {
+    func positionDwellSeconds(radiusMeters: Double) -> Double {
       guard resumeSpeedMetersPerSecond > 0 else { return stopAfterSeconds }
-      return max(stopAfterSeconds, 2 * dwellRadiusMeters / resumeSpeedMetersPerSecond)
+      return max(stopAfterSeconds, 2 * radiusMeters / resumeSpeedMetersPerSecond)
     }
+
+    /// The largest radius a position dwell uses (poor fixes widen it up to this), meters.
+    var maximumDwellRadiusMeters: Double { 3 * dwellRadiusMeters }
   }
 
   private struct Position: Sendable {
@@ -114,6 +123,9 @@ public struct StopDetector: Sendable {
   /// While stopped, the time in seconds at which the dwell that led to the stop began; `nil`
   /// while moving.
   public private(set) var stopStartTimeSeconds: Double?
+  /// After a stop ended, the time of its last fix near the stop's anchor: the person left
+  /// then, so a batch caller can count the fixes after it as moving.
+  public private(set) var departureTimeSeconds: Double?
 
   private var lastTimeSeconds: Double?
   // Start of the current run of fixes whose speed is below the stop speed.
@@ -124,10 +136,12 @@ public struct StopDetector: Sendable {
   private var positions = FixedCapacityRingBuffer<Position>(capacity: Self.positionCapacity)
   // The centroid of the dwell positions while stopped.
   private var anchor: Coordinate?
+  // While stopped, the time of the last fix within half the dwell radius of the anchor.
+  private var lastNearAnchorSeconds: Double?
 
   private static let positionCapacity = 64
-  // Positions are kept at most this many per position dwell time (half the capacity).
-  private static let positionsPerDwell = 32.0
+  // Positions are kept at most this many per longest dwell time.
+  private static let positionsPerDwell = 60.0
   // A position dwell needs at least this many positions.
   private static let minimumDwellPositions = 3
 
@@ -148,7 +162,7 @@ public struct StopDetector: Sendable {
   /// - Returns: whether the user is moving at this fix.
   public mutating func update(
     timeSeconds: Double?, coordinate: Coordinate, speedMetersPerSecond: Double?,
-    horizontalAccuracyMeters: Double?
+    horizontalAccuracyMeters: Double?, speedAccuracyMetersPerSecond: Double? = nil
   ) -> Bool {
     guard let timeSeconds, timeSeconds.isFinite else { return true }
     if let lastTimeSeconds, !(timeSeconds > lastTimeSeconds) { return isMoving }
@@ -157,6 +171,11 @@ public struct StopDetector: Sendable {
     let speed = speedMetersPerSecond.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     let accuracy = horizontalAccuracyMeters.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     let accuracyRadiusMeters = (accuracy ?? 0) * configuration.accuracyRadiusFactor
+    let dwellRadiusMeters = max(configuration.dwellRadiusMeters, accuracyRadiusMeters)
+    // Speeds below this may be noise around zero; without a stated accuracy (a derived
+    // speed) the resume speed is the bound.
+    let speedNoise = speedAccuracyMetersPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+      .map { $0 * configuration.speedNoiseFactor }
     let position = coordinate.isInRange ? coordinate : nil
     if let position { remember(Position(timeSeconds: timeSeconds, coordinate: position)) }
 
@@ -167,30 +186,34 @@ public struct StopDetector: Sendable {
         } else {
           slowSinceSeconds = nil
         }
-        if let slowSinceSeconds,
-          timeSeconds - slowSinceSeconds >= configuration.stopAfterSeconds
-        {
-          stop(since: slowSinceSeconds, at: position)
-        }
-      } else if position != nil,
-        let dwellStart = positionDwellStart(
-          radiusMeters: max(configuration.dwellRadiusMeters, accuracyRadiusMeters))
+      }
+      let speedMayBeNoise =
+        speed.map { $0 < (speedNoise ?? configuration.resumeSpeedMetersPerSecond) } ?? true
+      if let slowSinceSeconds, timeSeconds - slowSinceSeconds >= configuration.stopAfterSeconds {
+        stop(since: slowSinceSeconds, at: position)
+      } else if position != nil, speedMayBeNoise,
+        let dwellStart = positionDwellStart(radiusMeters: dwellRadiusMeters)
       {
         stop(since: dwellStart, at: position)
       }
     } else {
-      if let speed, speed > configuration.resumeSpeedMetersPerSecond {
+      let resumeSpeed = max(configuration.resumeSpeedMetersPerSecond, speedNoise ?? 0)
+      if let speed, speed > resumeSpeed {
         if fastSinceSeconds == nil { fastSinceSeconds = timeSeconds }
       } else {
         fastSinceSeconds = nil
       }
+      let distanceFromAnchor = position.flatMap { position in
+        anchor.map { Geodesic.distanceMeters(from: $0, to: position) }
+      }
       if let fastSinceSeconds, timeSeconds - fastSinceSeconds >= configuration.resumeAfterSeconds {
         resume(at: timeSeconds, position)
-      } else if let position, let anchor,
-        Geodesic.distanceMeters(from: anchor, to: position)
-          > max(configuration.resumeDistanceMeters, accuracyRadiusMeters)
+      } else if let distanceFromAnchor,
+        distanceFromAnchor > max(configuration.resumeDistanceMeters, accuracyRadiusMeters)
       {
         resume(at: timeSeconds, position)
+      } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters / 2 {
+        lastNearAnchorSeconds = timeSeconds
       }
     }
     return isMoving
@@ -213,7 +236,8 @@ public struct StopDetector: Sendable {
   }
 
   private mutating func remember(_ position: Position) {
-    let dwellSeconds = configuration.positionDwellSeconds
+    let dwellSeconds = configuration.positionDwellSeconds(
+      radiusMeters: configuration.maximumDwellRadiusMeters)
     if let newest = positions.last,
       position.timeSeconds - newest.timeSeconds < dwellSeconds / Self.positionsPerDwell
     {
@@ -230,26 +254,35 @@ public struct StopDetector: Sendable {
 
   /// The start of a position dwell ending now, or `nil` when the positions do not show one.
   private func positionDwellStart(radiusMeters: Double) -> Double? {
-    guard positions.count >= Self.minimumDwellPositions, let oldest = positions.first,
-      let newest = positions.last,
-      newest.timeSeconds - oldest.timeSeconds >= configuration.positionDwellSeconds
+    // A wider radius (a poor fix) needs a longer dwell, or a slow walk would fit inside it.
+    let radius = min(radiusMeters, configuration.maximumDwellRadiusMeters)
+    let dwellSeconds = configuration.positionDwellSeconds(radiusMeters: radius)
+    guard let oldest = positions.first, let newest = positions.last,
+      newest.timeSeconds - oldest.timeSeconds >= dwellSeconds
     else { return nil }
-    let plane = LocalTangentPlane(origin: oldest.coordinate)
-    let offsets = positions.map { plane.project($0.coordinate) }
+    let window = positions.filter { $0.timeSeconds >= newest.timeSeconds - dwellSeconds }
+    guard window.count >= Self.minimumDwellPositions, let start = window.first else { return nil }
+    let plane = LocalTangentPlane(origin: start.coordinate)
+    let offsets = window.map { plane.project($0.coordinate) }
     let count = Double(offsets.count)
     let centerEast = offsets.reduce(0) { $0 + $1.eastMeters } / count
     let centerNorth = offsets.reduce(0) { $0 + $1.northMeters } / count
-    let allWithin = offsets.allSatisfy {
+    let distances = offsets.map {
       let east = $0.eastMeters - centerEast
       let north = $0.northMeters - centerNorth
-      return (east * east + north * north).squareRoot() <= radiusMeters
+      return (east * east + north * north).squareRoot()
     }
-    return allWithin ? oldest.timeSeconds : nil
+    guard distances.allSatisfy({ $0 <= radius }) else { return nil }
+    // The window opens before the arrival; the stop began at the first position close in.
+    let arrival = distances.firstIndex { $0 <= radius / 2 } ?? 0
+    return window[arrival].timeSeconds
   }
 
   private mutating func stop(since dwellStartSeconds: Double, at position: Coordinate?) {
     isMoving = false
     stopStartTimeSeconds = dwellStartSeconds
+    departureTimeSeconds = nil
+    lastNearAnchorSeconds = lastTimeSeconds  // the fix that decided the stop
     slowSinceSeconds = nil
     let dwell = positions.filter { $0.timeSeconds >= dwellStartSeconds }
     if let first = dwell.first {
@@ -266,6 +299,7 @@ public struct StopDetector: Sendable {
 
   private mutating func resume(at timeSeconds: Double, _ position: Coordinate?) {
     isMoving = true
+    departureTimeSeconds = lastNearAnchorSeconds
     stopStartTimeSeconds = nil
     anchor = nil
     slowSinceSeconds = nil

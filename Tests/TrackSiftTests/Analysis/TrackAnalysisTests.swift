@@ -68,6 +68,26 @@ import TrackSiftSimulation
     #expect(abs(analysis.refinedMetrics.distanceMeters - 720) < 15)
   }
 
+  @Test func aSpikeAfterASignalGapIsRefusedByLookingOneFixAhead() {
+    // East at 3 m/s; 13 s without fixes; the first fix back is 130 m north (10 m/s from the
+    // last fix: possible), the next is back on the line.
+    let plane = LocalTangentPlane(origin: Self.origin)
+    var fixes: [Fix] = []
+    for second in Array(0...60) + Array(73...120) {
+      let north = second == 73 ? 130.0 : 0
+      let position = plane.unproject(eastMeters: Double(second) * 3, northMeters: north)
+      fixes.append(
+        Fix(
+          timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+          longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 4,
+          speedMetersPerSecond: 3, source: .satellite))
+    }
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
+    #expect(analysis.verdicts[0][61] == .rejected(.impliedSpeed))
+    #expect(analysis.verdictCounts.rejectedCount == 1)
+    #expect(abs(analysis.refinedMetrics.distanceMeters - 360) < 5)
+  }
+
   @Test func untimedTrackHasDistanceButNoPace() throws {
     let plane = LocalTangentPlane(origin: Self.origin)
     let fixes = (0..<11).map { step in

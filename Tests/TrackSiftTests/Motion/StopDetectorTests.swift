@@ -112,9 +112,10 @@ import TrackSiftSimulation
     var last = true
     func feed(_ speeds: [Double], repeating count: Int) {
       for index in 0..<count {
+        // A confident Doppler (0.1 m/s): the speeds decide, not the unmoving position.
         let moving = detector.update(
           timeSeconds: time, coordinate: place, speedMetersPerSecond: speeds[index % speeds.count],
-          horizontalAccuracyMeters: 5)
+          horizontalAccuracyMeters: 5, speedAccuracyMetersPerSecond: 0.1)
         if moving != last { transitions.append((time, moving)) }
         last = moving
         time += 1
@@ -123,14 +124,16 @@ import TrackSiftSimulation
     feed([1.5], repeating: 10)
     // Hovering around the 0.3 m/s stop speed never stays below it for 5 s.
     feed([0.25, 0.35], repeating: 60)
-    feed([0], repeating: 10)  // stop at t = 70 + 5
+    // Zero is within the Doppler's noise, and the position has not moved for a minute: a
+    // stop at once (by speed alone it would come at t = 70 + 5).
+    feed([0], repeating: 10)
     // Hovering between the thresholds, with a lone fast reading now and then, keeps the stop.
     feed([0.25, 0.35, 0.9, 0.5], repeating: 40)
     feed([0.9], repeating: 2)  // fast over 1 s: resume at t = 121
     // Hovering between the thresholds keeps moving.
     feed([0.35, 0.75, 0.5], repeating: 40)
-    feed([0.1], repeating: 10)  // stop at t = 162 + 5
-    #expect(transitions.map(\.time) == [75, 121, 167])
+    feed([0.1], repeating: 10)  // likewise at t = 162
+    #expect(transitions.map(\.time) == [70, 121, 162])
     #expect(transitions.map(\.moving) == [false, true, false])
   }
 
@@ -153,6 +156,38 @@ import TrackSiftSimulation
       timeSeconds: 11, coordinate: drifted, speedMetersPerSecond: nil,
       horizontalAccuracyMeters: 4)
     #expect(moving4)
+  }
+
+  @Test func aNoisyWatchDopplerAtAStandstillStillStops() {
+    // A watch in a city reads 0.5-1.2 m/s standing (its speed accuracy 0.9 m/s); the
+    // positions, wandering within a few meters, show the stop.
+    var random = SplitMix64(seed: 21)
+    var standing = StopDetector(configuration: .defaults(for: .walking))
+    var walking = StopDetector(configuration: .defaults(for: .walking))
+    var stoppedAt: Double?
+    var walkingEverStopped = false
+    for second in 0..<120 {
+      let time = Double(second)
+      let jitter = Self.plane.unproject(
+        eastMeters: 2 * random.nextGaussian(), northMeters: 2 * random.nextGaussian())
+      let noisy = abs(0.6 * random.nextGaussian() + 0.6)
+      if !standing.update(
+        timeSeconds: time, coordinate: jitter, speedMetersPerSecond: noisy,
+        horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9), stoppedAt == nil
+      {
+        stoppedAt = time
+      }
+      let ahead = Self.plane.unproject(
+        eastMeters: 1.4 * time + 2 * random.nextGaussian(), northMeters: 2 * random.nextGaussian())
+      walkingEverStopped =
+        !walking.update(
+          timeSeconds: time, coordinate: ahead,
+          speedMetersPerSecond: abs(1.4 + 0.6 * random.nextGaussian()),
+          horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9) || walkingEverStopped
+    }
+    let stop = try? #require(stoppedAt)
+    #expect(stop.map { $0 <= 30 } == true)
+    #expect(!walkingEverStopped)
   }
 
   @Test func startsMovingAndTreatsBadInputAsAbsent() {
