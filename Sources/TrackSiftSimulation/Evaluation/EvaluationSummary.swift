@@ -51,8 +51,12 @@ public struct EvaluationSummary: Sendable, Codable {
   public var rows: [Row]
 
   /// Reduces per-case score cards (each case's cards in the same pipeline order, the raw
-  /// fixes first if ratios to raw are wanted).
-  public init(cards: [[ScoreCard]]) {
+  /// fixes among them if ratios to raw are wanted).
+  ///
+  /// - Parameter signed: keep the sign of the distance and moving-time errors (for a single
+  ///   recording, where too long and too short should show); by default their magnitudes.
+  public init(cards: [[ScoreCard]], signed: Bool = false) {
+    let magnitude: (Double) -> Double = signed ? { $0 } : { abs($0) }
     caseCount = cards.count
     let pipelineCount = cards.first?.count ?? 0
     let rawIndex = cards.first?.firstIndex { $0.pipeline == EvaluatedPipeline.raw.name }
@@ -73,11 +77,11 @@ public struct EvaluationSummary: Sendable, Codable {
       let spikeTotal = spikes.reduce(0) { $0 + $1.0 }
       return Row(
         pipeline: column.first?.pipeline ?? "",
-        distanceErrorMedianPercent: median(values { $0.distanceErrorPercent.map(abs) }),
-        distanceErrorWorstPercent: values { $0.distanceErrorPercent.map(abs) }.max(),
+        distanceErrorMedianPercent: median(values { $0.distanceErrorPercent.map(magnitude) }),
+        distanceErrorWorstPercent: values { $0.distanceErrorPercent.map(magnitude) }.max(),
         horizontalErrorP95MedianMeters: median(values(\.horizontalErrorP95Meters)),
         horizontalErrorP95WorstRatioToRaw: ratios(\.horizontalErrorP95Meters).max(),
-        movingTimeErrorMedianPercent: median(values { $0.movingTimeErrorPercent.map(abs) }),
+        movingTimeErrorMedianPercent: median(values { $0.movingTimeErrorPercent.map(magnitude) }),
         stoppedDistanceMedianMetersPerMinute: median(values(\.stoppedDistanceMetersPerMinute)),
         stoppedDistanceWorstMetersPerMinute: values(\.stoppedDistanceMetersPerMinute).max(),
         stopF1Median: median(values(\.stopF1)),

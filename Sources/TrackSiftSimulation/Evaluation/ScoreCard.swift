@@ -19,7 +19,8 @@ public struct ScoreCard: Sendable, Hashable, Codable {
   public var stopF1: Double?
   /// Median delay from a true stop's start to the first fix shown stopped, in seconds.
   public var stopLatencySeconds: Double?
-  /// Moving fixes shown stopped during steady motion, in percent of those fixes.
+  /// Fixes shown stopped during steady motion (true speed over 1 m/s, within 5 % for the
+  /// 20 s before), in percent of those fixes.
   public var falseStopPercent: Double?
   /// Median error of the displayed speed on steady stretches, in percent of the true speed.
   public var paceErrorPercent: Double?

@@ -82,6 +82,8 @@ public enum Scorer {
     _ output: PipelineOutput, _ track: Track, _ truth: EvaluationTruth, _ card: inout ScoreCard
   ) {
     guard truth.fixes.contains(where: { $0?.isMoving != nil }) else { return }
+    let fixes = track.segments.flatMap(\.fixes)
+    let path = TruthInterpolator(truth.path)
     var stoppedMeters = 0.0
     var truePositives = 0
     var falsePositives = 0
@@ -106,7 +108,10 @@ public enum Scorer {
           case (true, false): falseNegatives += 1
           case (false, false): break
           }
-          if !trulyStopped, (truth.fixes[index]?.speedMetersPerSecond ?? 0) > 1 {
+          if !trulyStopped, let time = fixes[index].timeSeconds,
+            let speed = truth.fixes[index]?.speedMetersPerSecond, speed > 1,
+            isSteady(path, atTimeSeconds: time, speed: speed)
+          {
             steadyMoving += 1
             if shownStopped { steadyShownStopped += 1 }
           }
@@ -127,7 +132,6 @@ public enum Scorer {
     if steadyMoving > 0 {
       card.falseStopPercent = Double(steadyShownStopped) / Double(steadyMoving) * 100
     }
-    let fixes = track.segments.flatMap(\.fixes)
     var latencies: [Double] = []
     for stop in truth.stops {
       let shown = fixes.indices.first { index in

@@ -48,17 +48,17 @@ struct EvalCommand: ParsableCommand {
       let evaluationCase = EvaluationCase(recording: recording)
       return (evaluationCase.name, evaluationCase.scored())
     }
-    var real: [(name: String, summary: EvaluationSummary)] = []
+    var real: [(name: String, cards: [ScoreCard])] = []
     if !simulatedOnly, let folder = dataFolder() {
       let cases = try RealRecordings.cases(in: folder)
-      real = ParallelMap.map(cases) { ($0.name, EvaluationSummary(cards: [$0.scored()])) }
+      real = ParallelMap.map(cases) { ($0.name, $0.scored()) }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let summary = EvaluationSummary(cards: simulated.map(\.1))
     if json {
       let report = EvalReport(
         suite: suite.rawValue, cases: simulated.map { .init(name: $0.0, cards: $0.1) },
-        summary: summary, real: real.map { .init(name: $0.name, summary: $0.summary) },
+        summary: summary, real: real.map { .init(name: $0.name, cards: $0.cards) },
         seconds: seconds)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -71,8 +71,10 @@ struct EvalCommand: ParsableCommand {
     print(markdown ? "### \(title)\n" : title)
     print(markdown ? summary.markdown : summary.text)
     for recording in real {
+      // One recording: its errors keep their sign.
+      let summary = EvaluationSummary(cards: [recording.cards], signed: true)
       print(markdown ? "\n### \(recording.name)\n" : "\n\(recording.name)")
-      print(markdown ? recording.summary.markdown : recording.summary.text)
+      print(markdown ? summary.markdown : summary.text)
     }
     print(String(format: "\n%.1f s", seconds))
   }
@@ -107,7 +109,7 @@ struct EvalReport: Encodable {
   }
   struct Real: Encodable {
     var name: String
-    var summary: EvaluationSummary
+    var cards: [ScoreCard]
   }
   var suite: String
   var cases: [Case]
