@@ -9,8 +9,10 @@
 ///    ``Configuration/reportedSpeedCeilingMetersPerSecond``: used as is (``SpeedEstimate/Source/reported``).
 /// 4. Otherwise the speed is derived from the previous update's position, only when the interval
 ///    lies within ``Configuration/minimumIntervalSeconds`` ...
-///    ``Configuration/maximumIntervalSeconds`` and the result is at most
-///    ``Configuration/maximumDerivedSpeedMetersPerSecond``; else `nil`.
+///    ``Configuration/maximumIntervalSeconds``, the result is at most
+///    ``Configuration/maximumDerivedSpeedMetersPerSecond`` and
+///    ``Configuration/derivedSpeedHoldSeconds`` have passed since the first update (or the
+///    last ``reset()``); else `nil`.
 ///
 /// Every timed update with a position in range becomes the reference for the next derivation,
 /// whatever it returned, so a long gap gives `nil` once and derivation resumes at the next fix.
@@ -33,18 +35,25 @@ public struct SpeedEstimator: Sendable {
     /// The fastest plausible derived speed for the activity, in meters per second; a faster
     /// derived speed comes from a position error and is dropped.
     public var maximumDerivedSpeedMetersPerSecond: Double
+    /// For this many seconds after the first fix (or a reset), no speed is derived: a
+    /// receiver converging after its start or a gap drifts several meters a second, which a
+    /// step between positions would show as speed (a launch spike). Reported speeds are
+    /// used from the first fix.
+    public var derivedSpeedHoldSeconds: Double
 
     /// Creates a configuration; the defaults suit running.
     public init(
       reportedSpeedCeilingMetersPerSecond: Double = 45,
       minimumIntervalSeconds: Double = 0.5,
       maximumIntervalSeconds: Double = 10,
-      maximumDerivedSpeedMetersPerSecond: Double = 12
+      maximumDerivedSpeedMetersPerSecond: Double = 12,
+      derivedSpeedHoldSeconds: Double = 15
     ) {
       self.reportedSpeedCeilingMetersPerSecond = reportedSpeedCeilingMetersPerSecond
       self.minimumIntervalSeconds = minimumIntervalSeconds
       self.maximumIntervalSeconds = maximumIntervalSeconds
       self.maximumDerivedSpeedMetersPerSecond = maximumDerivedSpeedMetersPerSecond
+      self.derivedSpeedHoldSeconds = derivedSpeedHoldSeconds
     }
 
     /// Defaults for an activity: the fastest plausible derived speed is 6 m/s walking,
@@ -63,6 +72,8 @@ public struct SpeedEstimator: Sendable {
   public var configuration: Configuration
   // Time of the last timed update, which the next one must follow.
   private var lastTimeSeconds: Double?
+  // The first timed update since the start or the last reset.
+  private var startTimeSeconds: Double?
   // The last timed position in range: the start of the next derived step.
   private var reference: (timeSeconds: Double, coordinate: Coordinate)?
 
@@ -86,6 +97,8 @@ public struct SpeedEstimator: Sendable {
     guard let timeSeconds, timeSeconds.isFinite else { return nil }
     if let lastTimeSeconds, !(timeSeconds > lastTimeSeconds) { return nil }
     lastTimeSeconds = timeSeconds
+    let startTimeSeconds = self.startTimeSeconds ?? timeSeconds
+    self.startTimeSeconds = startTimeSeconds
 
     let previous = reference
     if coordinate.isInRange {
@@ -98,7 +111,9 @@ public struct SpeedEstimator: Sendable {
       return SpeedEstimate(metersPerSecond: reported, source: .reported)
     }
 
-    guard let previous, coordinate.isInRange else { return nil }
+    guard let previous, coordinate.isInRange,
+      timeSeconds - startTimeSeconds >= configuration.derivedSpeedHoldSeconds
+    else { return nil }
     let intervalSeconds = timeSeconds - previous.timeSeconds
     guard intervalSeconds >= configuration.minimumIntervalSeconds,
       intervalSeconds <= configuration.maximumIntervalSeconds
@@ -126,6 +141,7 @@ public struct SpeedEstimator: Sendable {
   /// speed is derived across the gap.
   public mutating func reset() {
     lastTimeSeconds = nil
+    startTimeSeconds = nil
     reference = nil
   }
 }

@@ -4,6 +4,36 @@ import Testing
 @testable import TrackSift
 
 @Suite struct SpeedEstimatorTests {
+  /// The defaults without the launch hold, so that derivation shows from the second fix.
+  static let noHold = noHold(.running)
+
+  static func noHold(_ activity: ActivityKind) -> SpeedEstimator.Configuration {
+    var configuration = SpeedEstimator.Configuration.defaults(for: activity)
+    configuration.derivedSpeedHoldSeconds = 0
+    return configuration
+  }
+
+  @Test func derivesNothingDuringTheLaunchHold() {
+    var estimator = SpeedEstimator()
+    let here = Coordinate(latitudeDegrees: 46, longitudeDegrees: 14)
+    let plane = LocalTangentPlane(origin: here)
+    var derived: [Double?] = []
+    for second in 0...20 {
+      let position = plane.unproject(eastMeters: 3 * Double(second), northMeters: 0)
+      derived.append(
+        estimator.update(
+          timeSeconds: Double(second), coordinate: position, reportedSpeedMetersPerSecond: nil)?
+          .metersPerSecond)
+    }
+    #expect(derived[0..<15].allSatisfy { $0 == nil })
+    #expect(derived[15...].allSatisfy { $0.map { abs($0 - 3) < 0.01 } == true })
+    // A reported speed is used at once.
+    var reporting = SpeedEstimator()
+    #expect(
+      reporting.update(timeSeconds: 0, coordinate: here, reportedSpeedMetersPerSecond: 2.5)?
+        .metersPerSecond == 2.5)
+  }
+
   static let plane = LocalTangentPlane(
     origin: Coordinate(latitudeDegrees: 47.37, longitudeDegrees: 8.54))
 
@@ -12,7 +42,7 @@ import Testing
   }
 
   @Test func usesAValidReportedSpeed() {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     let estimate = estimator.update(
       timeSeconds: 0, coordinate: point(east: 0), reportedSpeedMetersPerSecond: 3.2)
     #expect(estimate == SpeedEstimate(metersPerSecond: 3.2, source: .reported))
@@ -23,7 +53,7 @@ import Testing
 
   @Test(arguments: [-1, 45, 100, Double.nan, .infinity])
   func derivesWhenTheReportedSpeedIsUnusable(reported: Double) throws {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     _ = estimator.update(
       timeSeconds: 0, coordinate: point(east: 0), reportedSpeedMetersPerSecond: nil)
     let estimateValue = estimator.update(
@@ -34,7 +64,7 @@ import Testing
   }
 
   @Test func noSpeedForTheFirstFixWithoutAReportedSpeed() {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     #expect(
       estimator.update(
         timeSeconds: 0, coordinate: point(east: 0), reportedSpeedMetersPerSecond: nil)
@@ -42,7 +72,7 @@ import Testing
   }
 
   @Test func noDerivedSpeedOutsideTheIntervalWindowThenResumes() throws {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     _ = estimator.update(
       timeSeconds: 0, coordinate: point(east: 0), reportedSpeedMetersPerSecond: nil)
     // 0.3 s is too short: noise over a tiny interval.
@@ -62,7 +92,7 @@ import Testing
   }
 
   @Test func dropsAnImplausibleDerivedSpeed() {
-    var estimator = SpeedEstimator(configuration: .defaults(for: .walking))
+    var estimator = SpeedEstimator(configuration: Self.noHold(.walking))
     _ = estimator.update(
       timeSeconds: 0, coordinate: point(east: 0), reportedSpeedMetersPerSecond: nil)
     // 8 m/s is not walking.
@@ -70,7 +100,7 @@ import Testing
       estimator.update(
         timeSeconds: 1, coordinate: point(east: 8), reportedSpeedMetersPerSecond: nil)
         == nil)
-    var driving = SpeedEstimator(configuration: .defaults(for: .driving))
+    var driving = SpeedEstimator(configuration: Self.noHold(.driving))
     _ = driving.update(
       timeSeconds: 0, coordinate: point(east: 0), reportedSpeedMetersPerSecond: nil)
     #expect(
@@ -80,7 +110,7 @@ import Testing
   }
 
   @Test func timeThatDoesNotIncreaseGivesNilAndKeepsTheReference() throws {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     _ = estimator.update(
       timeSeconds: 10, coordinate: point(east: 0), reportedSpeedMetersPerSecond: nil)
     #expect(
@@ -99,7 +129,7 @@ import Testing
 
   @Test(arguments: [nil, Double.nan, .infinity] as [Double?])
   func noTimeGivesNil(time: Double?) {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     #expect(
       estimator.update(
         timeSeconds: time, coordinate: point(east: 0), reportedSpeedMetersPerSecond: 3)
@@ -107,7 +137,7 @@ import Testing
   }
 
   @Test func aPositionOutOfRangeNeverBecomesTheReference() throws {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     _ = estimator.update(
       timeSeconds: 0, coordinate: point(east: 0), reportedSpeedMetersPerSecond: nil)
     let bad = Coordinate(latitudeDegrees: .nan, longitudeDegrees: 500)
@@ -123,7 +153,7 @@ import Testing
   }
 
   @Test func updatesFromAFixAndResets() throws {
-    var estimator = SpeedEstimator()
+    var estimator = SpeedEstimator(configuration: Self.noHold)
     let start = point(east: 0)
     let next = point(east: 5)
     let first = Fix(
