@@ -1,0 +1,94 @@
+import Foundation
+import TrackSiftSimulation
+
+/// The accuracy lab's targets checked against an evaluation: one line each, met or not, with
+/// the measured value, so a regenerated BENCHMARKS.md says where TrackSift falls short.
+struct TargetReport {
+  var lines: [String] = []
+
+  init(
+    suite: EvaluationSummary, routes: EvaluationSummary,
+    real: [(name: String, cards: [ScoreCard])]
+  ) {
+    let refined = suite.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftRefined.name }
+    let live = suite.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftLive.name }
+    let hairpin = routes.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftRefined.name }
+    func check(
+      _ title: String, _ value: Double?, _ limit: Double, atMost: Bool = true, _ unit: String
+    ) {
+      guard let value else {
+        lines.append("- ? \(title): not measured")
+        return
+      }
+      let met = atMost ? value <= limit : value >= limit
+      lines.append(
+        "- \(met ? "met" : "**not met**"): \(title): \(String(format: "%.2f", value))\(unit) "
+          + "(target \(atMost ? "≤" : "≥") \(String(format: "%g", limit))\(unit))")
+    }
+    check("distance error, median |%|, refined", refined?.distanceErrorMedianPercent, 1, " %")
+    check("distance error, worst |%|, refined", refined?.distanceErrorWorstPercent, 3, " %")
+    check(
+      "distance while truly stopped, median, refined",
+      refined?.stoppedDistanceMedianMetersPerMinute, 1, " m/min")
+    check(
+      "distance while truly stopped, worst recording, refined",
+      refined?.stoppedDistanceWorstMetersPerMinute, 1, " m/min")
+    check("moving-time error, median |%|, refined", refined?.movingTimeErrorMedianPercent, 3, " %")
+    check("stop detection latency, median", refined?.stopLatencyMedianSeconds, 3, " s")
+    check("fixes shown stopped on steady motion, worst", refined?.falseStopWorstPercent, 0, " %")
+    check("spikes over 30 m caught", refined?.spikeRecallPercent, 99, atMost: false, " %")
+    check("good fixes refused", refined?.goodFixesRejectedPercent, 0.5, " %")
+    check(
+      "launch: shown speed over the true one, worst", live?.launchOvershootWorstMetersPerSecond, 1,
+      " m/s")
+    check(
+      "p95 position error against raw, worst cell", refined?.horizontalErrorP95WorstRatioToRaw, 1,
+      "x")
+    check(
+      "corner cross-track error against raw, worst", refined?.cornerCrossTrackWorstRatioToRaw, 1.5,
+      "x")
+    check(
+      "hairpin cross-track error against raw, worst", hairpin?.hairpinCrossTrackWorstRatioToRaw,
+      1.5, "x")
+    for recording in real {
+      let cards = Dictionary(recording.cards.map { ($0.pipeline, $0) }) { first, _ in first }
+      let mine = cards[EvaluatedPipeline.trackSiftRefined.name]
+      let raw = cards[EvaluatedPipeline.raw.name]
+      let name = recording.name
+      if name.contains("WLS") {
+        check("\(name): p95", mine?.horizontalErrorP95Meters, 5.5, " m")
+        check("\(name): |distance error|", mine?.distanceErrorPercent.map(abs), 1, " %")
+      } else if name.contains("F9K") {
+        check("\(name): p95", mine?.horizontalErrorP95Meters, 1, " m")
+      } else if name.contains("chipset"), let rawP95 = raw?.horizontalErrorP95Meters {
+        check(
+          "\(name): p95 against raw", mine?.horizontalErrorP95Meters.map { $0 / rawP95 }, 1.05, "x")
+      } else if name.contains("loop") {
+        check("\(name): |distance error|", mine?.distanceErrorPercent.map(abs), 1, " %")
+      }
+    }
+    // Does the refined output beat every other pipeline on the rows that matter?
+    let others = suite.rows.filter {
+      $0.pipeline != EvaluatedPipeline.trackSiftRefined.name
+        && $0.pipeline != EvaluatedPipeline.trackSiftLive.name
+    }
+    let rows: [(String, (EvaluationSummary.Row) -> Double?, Bool)] = [
+      ("distance error, median", \.distanceErrorMedianPercent, true),
+      ("distance while stopped, median", \.stoppedDistanceMedianMetersPerMinute, true),
+      ("spikes caught", \.spikeRecallPercent, false),
+      ("launch overshoot, worst", \.launchOvershootWorstMetersPerSecond, true),
+    ]
+    for (title, value, lowerIsBetter) in rows {
+      guard let refined, let mine = value(refined) else { continue }
+      let beaten = others.filter { row in
+        guard let theirs = value(row) else { return false }
+        return lowerIsBetter ? theirs < mine : theirs > mine
+      }
+      lines.append(
+        beaten.isEmpty
+          ? "- met: refined output best of all pipelines on \(title)"
+          : "- **not met**: on \(title) \(beaten.map(\.pipeline).joined(separator: ", ")) "
+            + "do better than the refined output")
+    }
+  }
+}
