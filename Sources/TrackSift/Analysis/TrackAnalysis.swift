@@ -254,8 +254,9 @@ extension Pipeline {
   /// one fix ahead, as a recorder can by holding a fix for one interval, unmasks it.
   ///
   /// A fix is lone when the speed from it to the next fix exceeds the gate's maximum speed,
-  /// that step is longer than the gate's jump allowance, and the step from the fix before to
-  /// the fix after is possible and less than half as long.
+  /// that step is longer than the gate's jump allowance, the step from the fix before to the
+  /// fix after is possible, and the fix lies farther than the allowance from the straight
+  /// line between them at its time.
   fileprivate static func lonePointIndices(_ fixes: [Fix], gate: FixGateConfiguration) -> Set<Int> {
     guard let maximumSpeed = gate.maximumSpeedMetersPerSecond, fixes.count >= 3 else { return [] }
     // In-range fixes with a time, in order; the others cannot be judged this way.
@@ -278,8 +279,18 @@ extension Pipeline {
       guard ahead / (afterTime - time) > maximumSpeed,
         ahead > gate.accuracyAllowanceFactor * accuracies + gate.jumpMarginMeters
       else { continue }
+      // The neighbours agree: the step between them is possible, and the fix lies off the
+      // line between them (taken at its time) by more than the allowance.
       let bridge = Geodesic.distanceMeters(from: before.coordinate, to: after.coordinate)
-      if bridge / (afterTime - beforeTime) <= maximumSpeed, bridge < ahead / 2 {
+      guard bridge / (afterTime - beforeTime) <= maximumSpeed else { continue }
+      let plane = LocalTangentPlane(origin: before.coordinate)
+      let end = plane.project(after.coordinate)
+      let fraction = min(max((time - beforeTime) / (afterTime - beforeTime), 0), 1)
+      let expected = plane.unproject(
+        eastMeters: end.eastMeters * fraction, northMeters: end.northMeters * fraction)
+      if Geodesic.distanceMeters(from: fix.coordinate, to: expected)
+        > gate.accuracyAllowanceFactor * accuracies + gate.jumpMarginMeters
+      {
         lone.insert(index)
       }
     }
