@@ -185,8 +185,7 @@ import TrackSiftSimulation
           speedMetersPerSecond: abs(1.4 + 0.6 * random.nextGaussian()),
           horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9) || walkingEverStopped
     }
-    let stop = try? #require(stoppedAt)
-    #expect(stop.map { $0 <= 30 } == true)
+    #expect(stoppedAt.map { $0 <= 30 } == true, "stopped at \(String(describing: stoppedAt))")
     #expect(!walkingEverStopped)
   }
 
