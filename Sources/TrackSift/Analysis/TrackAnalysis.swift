@@ -123,11 +123,11 @@ private struct Pipeline {
     var speedEstimator = SpeedEstimator(configuration: profile.speed)
     var stops = StopDetector(configuration: profile.stops)
 
-    let lonePoints = timed ? Self.lonePointIndices(fixes, gate: profile.gate) : []
+    let excursions = timed ? Self.excursionIndices(fixes, gate: profile.gate) : []
     for (index, fix) in fixes.enumerated() {
-      // A lone point is refused before the gate sees it, so the gate's memory stays on the
+      // An excursion is refused before the gate sees it, so the gate's memory stays on the
       // track it left.
-      var verdict = lonePoints.contains(index) ? .rejected(.impliedSpeed) : gate.evaluate(fix)
+      var verdict = excursions.contains(index) ? .rejected(.impliedSpeed) : gate.evaluate(fix)
       guard verdict.isAccepted else {
         counts.record(verdict)
         verdicts.append(verdict)
@@ -248,54 +248,70 @@ extension Pipeline {
       && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
   }
 
-  /// Fixes that only the next fix can judge: an impossible jump to the next fix, while the
-  /// fixes on either side agree with each other. The first fix after a signal gap is often
-  /// such a spike (20-200 m off), and the gap makes it look possible from behind; looking
-  /// one fix ahead, as a recorder can by holding a fix for one interval, unmasks it.
+  /// Excursions that only a later fix can judge: a short run of fixes (at most
+  /// ``excursionLengthFixes``) that left the track and came back with an impossible jump.
+  /// The first fix after a signal gap is often such a spike (20-200 m off), which the gap
+  /// makes look possible from behind, and an error ramp grows slowly enough for the gate and
+  /// the filter to follow it until it snaps back. Looking ahead, as a recorder can by holding
+  /// fixes for a few seconds, unmasks both.
   ///
-  /// A fix is lone when the speed from it to the next fix exceeds the gate's maximum speed,
-  /// that step is longer than the gate's jump allowance, the step from the fix before to the
-  /// fix after is possible, and the fix lies farther than the allowance from the straight
-  /// line between them at its time.
-  fileprivate static func lonePointIndices(_ fixes: [Fix], gate: FixGateConfiguration) -> Set<Int> {
+  /// For each step from a fix to the next that is longer than the gate's jump allowance and
+  /// faster than its maximum speed, the earliest of the ``excursionLengthFixes`` fixes before
+  /// it from which the fix after the jump is reachable anchors a straight line to that fix;
+  /// the fixes between that lie farther than half the allowance from the line (at their
+  /// time) are the excursion.
+  fileprivate static func excursionIndices(_ fixes: [Fix], gate: FixGateConfiguration) -> Set<Int> {
     guard let maximumSpeed = gate.maximumSpeedMetersPerSecond, fixes.count >= 3 else { return [] }
     // In-range fixes with a time, in order; the others cannot be judged this way.
     let usable = fixes.indices.filter {
       fixes[$0].coordinate.isInRange && fixes[$0].timeSeconds != nil
     }
-    var lone: Set<Int> = []
-    for position in usable.indices.dropFirst().dropLast() {
-      let (before, index, after) = (
-        fixes[usable[position - 1]], usable[position], fixes[usable[position + 1]]
-      )
-      let fix = fixes[index]
-      guard let time = fix.timeSeconds, let beforeTime = before.timeSeconds,
-        let afterTime = after.timeSeconds, afterTime > time, afterTime > beforeTime
+    func allowance(_ a: Fix, _ b: Fix) -> Double {
+      gate.accuracyAllowanceFactor
+        * ((a.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)
+          + (b.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters))
+        + gate.jumpMarginMeters
+    }
+    var excursions: Set<Int> = []
+    for last in usable.indices.dropFirst().dropLast() {
+      let fix = fixes[usable[last]]
+      let after = fixes[usable[last + 1]]
+      guard let time = fix.timeSeconds, let afterTime = after.timeSeconds, afterTime > time
       else { continue }
-      let ahead = Geodesic.distanceMeters(from: fix.coordinate, to: after.coordinate)
-      let accuracies =
-        (fix.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)
-        + (after.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)
-      guard ahead / (afterTime - time) > maximumSpeed,
-        ahead > gate.accuracyAllowanceFactor * accuracies + gate.jumpMarginMeters
-      else { continue }
-      // The neighbours agree: the step between them is possible, and the fix lies off the
-      // line between them (taken at its time) by more than the allowance.
-      let bridge = Geodesic.distanceMeters(from: before.coordinate, to: after.coordinate)
-      guard bridge / (afterTime - beforeTime) <= maximumSpeed else { continue }
-      let plane = LocalTangentPlane(origin: before.coordinate)
+      let jump = Geodesic.distanceMeters(from: fix.coordinate, to: after.coordinate)
+      guard jump / (afterTime - time) > maximumSpeed, jump > allowance(fix, after) else {
+        continue
+      }
+      // The earliest fix before the run that agrees with the fix after the jump anchors the
+      // line; the run's fixes off it by more than half the allowance left the track.
+      var anchor: Int?
+      for first in stride(from: last, to: max(0, last - excursionLengthFixes), by: -1) {
+        let before = fixes[usable[first - 1]]
+        guard let beforeTime = before.timeSeconds, afterTime > beforeTime else { break }
+        let bridge = Geodesic.distanceMeters(from: before.coordinate, to: after.coordinate)
+        if bridge / (afterTime - beforeTime) <= maximumSpeed { anchor = first - 1 }
+      }
+      guard let anchor, let beforeTime = fixes[usable[anchor]].timeSeconds else { continue }
+      let plane = LocalTangentPlane(origin: fixes[usable[anchor]].coordinate)
       let end = plane.project(after.coordinate)
-      let fraction = min(max((time - beforeTime) / (afterTime - beforeTime), 0), 1)
-      let expected = plane.unproject(
-        eastMeters: end.eastMeters * fraction, northMeters: end.northMeters * fraction)
-      if Geodesic.distanceMeters(from: fix.coordinate, to: expected)
-        > gate.accuracyAllowanceFactor * accuracies + gate.jumpMarginMeters
-      {
-        lone.insert(index)
+      for position in (anchor + 1)...last {
+        let candidate = fixes[usable[position]]
+        let fraction =
+          ((candidate.timeSeconds ?? beforeTime) - beforeTime) / (afterTime - beforeTime)
+        let expected = plane.unproject(
+          eastMeters: end.eastMeters * fraction, northMeters: end.northMeters * fraction)
+        if Geodesic.distanceMeters(from: candidate.coordinate, to: expected)
+          > allowance(candidate, after) / 2
+        {
+          excursions.insert(usable[position])
+        }
       }
     }
-    return lone
+    return excursions
   }
+
+  /// The longest run of fixes ``excursionIndices(_:gate:)`` refuses as one excursion.
+  fileprivate static let excursionLengthFixes = 10
 
   /// How many fixes have a time later than every earlier time of the segment.
   fileprivate static func advancingTimeCount(_ fixes: [Fix]) -> Int {

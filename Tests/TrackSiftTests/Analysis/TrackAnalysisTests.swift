@@ -88,6 +88,26 @@ import TrackSiftSimulation
     #expect(abs(analysis.refinedMetrics.distanceMeters - 360) < 5)
   }
 
+  @Test func anErrorRampThatSnapsBackIsRefusedAsAnExcursion() {
+    // East at 3 m/s; from t = 40 the error grows 8 m/s northwards for 6 s, then snaps back.
+    let plane = LocalTangentPlane(origin: Self.origin)
+    let fixes = (0...90).map { second in
+      let north = (40...45).contains(second) ? Double(second - 39) * 8 : 0
+      let position = plane.unproject(eastMeters: Double(second) * 3, northMeters: north)
+      return Fix(
+        timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+        longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 4,
+        speedMetersPerSecond: 3, source: .satellite)
+    }
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
+    // The ramp's far end (over the jump allowance from the line) is refused; nothing after it.
+    let refused = analysis.verdicts[0].indices.filter { !analysis.verdicts[0][$0].isAccepted }
+    #expect(!refused.isEmpty)
+    #expect(refused.allSatisfy { (40...45).contains($0) })
+    #expect(refused.contains(45))
+    #expect(abs(analysis.refinedMetrics.distanceMeters - 270) < 25)
+  }
+
   @Test func untimedTrackHasDistanceButNoPace() throws {
     let plane = LocalTangentPlane(origin: Self.origin)
     let fixes = (0..<11).map { step in
