@@ -87,4 +87,24 @@ import Testing
     #expect((live["distanceMeters"] as? Double ?? 0) > 1_000)
     #expect(live["averagePaceSecondsPerKilometer"] == nil)
   }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func nmeaLogsAreAnalysedCommentsAndAll() throws {
+    let data = try #require(CommandRunner.sharedData)
+    let drive = data.appendingPathComponent(
+      "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea"
+    ).path
+    let result = try CommandRunner.run(["analyze", drive, "--profile", "driving", "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(object["fixCount"] as? Int == 1_653)
+    // A gpsd log opens with # comments; one without any fix says so.
+    let gpsd = data.appendingPathComponent("corpus/nmea-gpsd/ac12.log").path
+    #expect(try CommandRunner.run(["analyze", gpsd]).status == 0)
+    let noFix = data.appendingPathComponent("corpus/nmea-gpsd/skytraq.log").path
+    let refused = try CommandRunner.run(["analyze", noFix])
+    #expect(refused.status != 0)
+    #expect(refused.standardError.contains("holds no fix"))
+  }
 }

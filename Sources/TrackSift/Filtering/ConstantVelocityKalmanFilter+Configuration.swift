@@ -88,7 +88,7 @@ extension ConstantVelocityKalmanFilter {
           initialVelocityUncertaintyMetersPerSecond: 8)
       case .driving:
         Configuration(
-          accelerationNoiseMetersPerSecondSquared: 3, minimumSpeedForCourseMetersPerSecond: 2,
+          accelerationNoiseMetersPerSecondSquared: 1.25, minimumSpeedForCourseMetersPerSecond: 2,
           minimumOutlierDistanceMeters: 40, initialVelocityUncertaintyMetersPerSecond: 20)
       }
     }

@@ -8,7 +8,7 @@ struct AnalyzeCommand: ParsableCommand {
     commandName: "analyze",
     abstract: "Print distance, times, pace, splits and verdict counts of an activity file.")
 
-  @Argument(help: "A GPX or CSV file.")
+  @Argument(help: "A GPX, NMEA or CSV file.")
   var file: String
 
   @Option(help: "The activity's thresholds: walking, running, cycling or driving.")

@@ -14,8 +14,9 @@ enum GSDCRecording {
     .timeIntervalSinceReferenceDate
   private static let leapSeconds = 18.0
 
-  /// The fixes of `goGPS_WLS.csv`: one segment, positions and HDOP; rows without a solution
-  /// (NaN) are left out, so they show as gaps.
+  /// The fixes of `goGPS_WLS.csv`: one segment, positions, HDOP and an accuracy estimated from
+  /// it as the NMEA reader does (HDOP x 5 m); rows without a solution (NaN) are left out, so
+  /// they show as gaps.
   static func weightedLeastSquaresTrack(_ url: URL) throws -> Track {
     var fixes: [Fix] = []
     for fields in try rows(url) {
@@ -27,6 +28,8 @@ enum GSDCRecording {
         latitudeDegrees: latitude, longitudeDegrees: longitude,
         altitudeMeters: Double(fields[7]).flatMap { $0.isFinite ? $0 : nil }, source: .satellite)
       fix.receiver.horizontalDilution = Double(fields[10]).flatMap { $0.isFinite ? $0 : nil }
+      // The same estimate the NMEA reader makes: HDOP times a 5 m range error.
+      fix.horizontalAccuracyMeters = fix.receiver.horizontalDilution.map { $0 * 5 }
       fix.receiver.positionDilution = Double(fields[9]).flatMap { $0.isFinite ? $0 : nil }
       fixes.append(fix)
     }
