@@ -82,8 +82,8 @@ def main():
     os.makedirs(DATA, exist_ok=True)
     path = os.path.join(DATA, f"run-{args.points}.gpx")
     if not os.path.exists(path):
-        # Signal gaps drop about 2 % of the seconds; ask for enough to get the points wanted.
-        seconds = int(args.points / 0.979) + 1
+        # Signal gaps drop about 0.3 % of the seconds; ask for enough to get the points wanted.
+        seconds = int(args.points / 0.9968) + 1
         run([binary, "simulate", "--duration-seconds", str(seconds), "--seed", "7", "-o", path])
     size = os.path.getsize(path)
 

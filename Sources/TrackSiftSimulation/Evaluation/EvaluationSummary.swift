@@ -29,6 +29,8 @@ public struct EvaluationSummary: Sendable, Codable {
     public var falseStopWorstPercent: Double?
     /// Median displayed-speed error on steady stretches, percent.
     public var paceErrorMedianPercent: Double?
+    /// Median lag of the displayed speed after a change of pace, seconds.
+    public var paceLagMedianSeconds: Double?
     /// Largest launch overshoot of the displayed speed, m/s.
     public var launchOvershootWorstMetersPerSecond: Double?
     /// Spikes over 30 m refused or corrected, pooled over the cases, percent.
@@ -88,6 +90,7 @@ public struct EvaluationSummary: Sendable, Codable {
         stopLatencyMedianSeconds: median(values(\.stopLatencySeconds)),
         falseStopWorstPercent: values(\.falseStopPercent).max(),
         paceErrorMedianPercent: median(values(\.paceErrorPercent)),
+        paceLagMedianSeconds: median(values(\.paceLagSeconds)),
         launchOvershootWorstMetersPerSecond: values(\.launchOvershootMetersPerSecond).max(),
         spikeRecallPercent: spikeTotal > 0
           ? spikes.reduce(0) { $0 + $1.1 } / Double(spikeTotal) * 100 : nil,
@@ -112,6 +115,7 @@ public struct EvaluationSummary: Sendable, Codable {
     ("stop latency med s", \.stopLatencyMedianSeconds, 1),
     ("false stop worst %", \.falseStopWorstPercent, 2),
     ("pace err med %", \.paceErrorMedianPercent, 1),
+    ("pace lag med s", \.paceLagMedianSeconds, 1),
     ("launch worst m/s", \.launchOvershootWorstMetersPerSecond, 2),
     ("spikes caught %", \.spikeRecallPercent, 1),
     ("good refused %", \.goodFixesRejectedPercent, 2),

@@ -24,6 +24,9 @@ public struct ScoreCard: Sendable, Hashable, Codable {
   public var falseStopPercent: Double?
   /// Median error of the displayed speed on steady stretches, in percent of the true speed.
   public var paceErrorPercent: Double?
+  /// Median delay for the displayed speed to come within 10 % of a new steady true speed,
+  /// in seconds.
+  public var paceLagSeconds: Double?
   /// Largest excess of the displayed speed over the true speed in the first 15 s, in m/s.
   public var launchOvershootMetersPerSecond: Double?
   /// Known-bad fixes more than 30 m off.

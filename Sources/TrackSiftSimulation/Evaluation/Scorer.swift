@@ -165,6 +165,36 @@ public enum Scorer {
     }
     if !paceErrors.isEmpty { card.paceErrorPercent = percentile(paceErrors.sorted(), 0.5) }
     card.launchOvershootMetersPerSecond = overshoot
+    card.paceLagSeconds = paceLag(output, fixes, truth)
+  }
+
+  /// Median time, after the true speed settles at a new value (over 1 m/s, 15 % or more away
+  /// from where it was 5 s before, then steady within 5 % for 20 s), until the displayed speed
+  /// comes within 10 % of it; 20 s when it never does within the steady stretch.
+  private static func paceLag(_ output: PipelineOutput, _ fixes: [Fix], _ truth: EvaluationTruth)
+    -> Double?
+  {
+    let path = TruthInterpolator(truth.path)
+    var lags: [Double] = []
+    var lastChange = -Double.infinity
+    for point in truth.path where point.timeSeconds > lastChange + 20 {
+      let speed = point.speedMetersPerSecond
+      guard speed >= 1, let before = path.nearest(atTimeSeconds: point.timeSeconds - 5),
+        abs(before.speedMetersPerSecond - speed) >= 0.15 * speed,
+        path.points(in: point.timeSeconds...(point.timeSeconds + 20)).allSatisfy({
+          abs($0.speedMetersPerSecond - speed) <= 0.05 * speed
+        })
+      else { continue }
+      lastChange = point.timeSeconds
+      let settled = fixes.indices.first { index in
+        guard let time = fixes[index].timeSeconds, time >= point.timeSeconds,
+          time <= point.timeSeconds + 20, let shown = output.displayedSpeeds[index]
+        else { return false }
+        return abs(shown - speed) <= 0.1 * speed
+      }
+      lags.append(settled.flatMap { fixes[$0].timeSeconds }.map { $0 - point.timeSeconds } ?? 20)
+    }
+    return lags.isEmpty ? nil : percentile(lags.sorted(), 0.5)
   }
 
   /// Whether the true speed stayed within 5 % of `speed` over the 20 s before.
