@@ -23,11 +23,7 @@ extension EvaluationTruth {
       path: recording.truth, distanceMeters: recording.truthDistanceMeters,
       movingTimeSeconds: recording.truthMovingTimeSeconds, stops: recording.stops,
       startTimeSeconds: recording.truth.first?.timeSeconds,
-      features: recording.features.map { passage in
-        Feature(
-          kind: passage.feature.kind == .hairpin ? "hairpin" : "corner",
-          timeSeconds: passage.timeSeconds)
-      })
+      features: recording.features)
   }
 }
 

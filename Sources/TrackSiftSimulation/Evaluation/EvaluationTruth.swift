@@ -30,20 +30,6 @@ public struct EvaluationTruth: Sendable {
     }
   }
 
-  /// A place on the route where lag and corner cutting show.
-  public struct Feature: Sendable, Hashable {
-    /// `corner` or `hairpin`.
-    public var kind: String
-    /// When the person passed it, in seconds since the reference date.
-    public var timeSeconds: Double
-
-    /// Creates a feature passage.
-    public init(kind: String, timeSeconds: Double) {
-      self.kind = kind
-      self.timeSeconds = timeSeconds
-    }
-  }
-
   /// One entry per fix of the track, segments flattened in order; `nil` where the reference
   /// does not cover the fix.
   public var fixes: [FixSample?]
@@ -58,13 +44,13 @@ public struct EvaluationTruth: Sendable {
   /// When the recording really started (the launch window opens here), if known.
   public var startTimeSeconds: Double?
   /// Corners and hairpins passed.
-  public var features: [Feature]
+  public var features: [FeaturePassage]
 
   /// Creates a truth.
   public init(
     fixes: [FixSample?], path: [TruthPoint], distanceMeters: Double,
     movingTimeSeconds: Double? = nil, stops: [ClosedRange<Double>] = [],
-    startTimeSeconds: Double? = nil, features: [Feature] = []
+    startTimeSeconds: Double? = nil, features: [FeaturePassage] = []
   ) {
     self.fixes = fixes
     self.path = path

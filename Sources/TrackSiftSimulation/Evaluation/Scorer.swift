@@ -213,11 +213,11 @@ public enum Scorer {
   ) {
     guard !truth.features.isEmpty else { return }
     let path = TruthInterpolator(truth.path)
-    var sums: [String: (total: Double, count: Int)] = [:]
+    var sums: [RouteFeature.Kind: (total: Double, count: Int)] = [:]
     let times = fixes.map(\.timeSeconds)
-    for feature in truth.features {
+    for passage in truth.features {
       let window =
-        (feature.timeSeconds - featureWindowSeconds)...(feature.timeSeconds + featureWindowSeconds)
+        (passage.timeSeconds - featureWindowSeconds)...(passage.timeSeconds + featureWindowSeconds)
       let nearby = Array(path.points(in: (window.lowerBound - 20)...(window.upperBound + 20)))
       guard nearby.count >= 2 else { continue }
       let plane = LocalTangentPlane(origin: nearby[nearby.count / 2].coordinate)
@@ -230,15 +230,15 @@ public enum Scorer {
         for (a, b) in zip(line, line.dropFirst()) {
           best = min(best, distanceToSegment(point, a, b))
         }
-        sums[feature.kind, default: (0, 0)].total += best
-        sums[feature.kind, default: (0, 0)].count += 1
+        sums[passage.feature.kind, default: (0, 0)].total += best
+        sums[passage.feature.kind, default: (0, 0)].count += 1
       }
     }
-    func mean(_ kind: String) -> Double? {
+    func mean(_ kind: RouteFeature.Kind) -> Double? {
       sums[kind].flatMap { $0.count > 0 ? $0.total / Double($0.count) : nil }
     }
-    card.cornerCrossTrackMeters = mean("corner")
-    card.hairpinCrossTrackMeters = mean("hairpin")
+    card.cornerCrossTrackMeters = mean(.corner)
+    card.hairpinCrossTrackMeters = mean(.hairpin)
   }
 
   private static func scoreSimplification(_ output: PipelineOutput, _ card: inout ScoreCard) {
