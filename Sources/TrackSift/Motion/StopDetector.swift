@@ -136,7 +136,7 @@ public struct StopDetector: Sendable {
   private var positions = FixedCapacityRingBuffer<Position>(capacity: Self.positionCapacity)
   // The centroid of the dwell positions while stopped.
   private var anchor: Coordinate?
-  // While stopped, the time of the last fix within half the dwell radius of the anchor.
+  // While stopped, the time of the last fix within the dwell radius of the anchor.
   private var lastNearAnchorSeconds: Double?
 
   private static let positionCapacity = 64
@@ -212,7 +212,7 @@ public struct StopDetector: Sendable {
         distanceFromAnchor > max(configuration.resumeDistanceMeters, accuracyRadiusMeters)
       {
         resume(at: timeSeconds, position)
-      } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters / 2 {
+      } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters {
         lastNearAnchorSeconds = timeSeconds
       }
     }
