@@ -209,8 +209,11 @@ public struct StopDetector: Sendable {
       if let fastSinceSeconds, timeSeconds - fastSinceSeconds >= configuration.resumeAfterSeconds {
         resume(at: timeSeconds, position)
       } else if let distanceFromAnchor,
-        distanceFromAnchor > max(configuration.resumeDistanceMeters, accuracyRadiusMeters)
+        distanceFromAnchor > max(configuration.resumeDistanceMeters, accuracyRadiusMeters),
+        speed.map({ $0 >= configuration.stopSpeedMetersPerSecond }) ?? true
       {
+        // Leaving the anchor while the Doppler reads still is a position error drifting (an
+        // error ramp), not a departure.
         resume(at: timeSeconds, position)
       } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters {
         lastNearAnchorSeconds = timeSeconds
