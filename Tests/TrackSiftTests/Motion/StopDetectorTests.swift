@@ -189,6 +189,30 @@ import TrackSiftSimulation
     #expect(!walkingEverStopped)
   }
 
+  @Test func anErrorRampWhileTheDopplerReadsStillDoesNotResume() {
+    var detector = StopDetector(configuration: .defaults(for: .cycling))
+    for second in 0..<20 {
+      _ = detector.update(
+        timeSeconds: Double(second), coordinate: Self.plane.origin, speedMetersPerSecond: 0,
+        horizontalAccuracyMeters: 5, speedAccuracyMetersPerSecond: 0.3)
+    }
+    #expect(!detector.isMoving)
+    // The position runs 8 m/s away for 6 s; the Doppler keeps reading 0.2 m/s.
+    for step in 1...6 {
+      let drifted = Self.plane.unproject(eastMeters: 8 * Double(step), northMeters: 0)
+      let moving = detector.update(
+        timeSeconds: 19 + Double(step), coordinate: drifted, speedMetersPerSecond: 0.2,
+        horizontalAccuracyMeters: 5, speedAccuracyMetersPerSecond: 0.3)
+      #expect(!moving, "step \(step)")
+    }
+    // A Doppler that agrees (the rider leaves) resumes.
+    let leaving = Self.plane.unproject(eastMeters: 60, northMeters: 0)
+    let moving = detector.update(
+      timeSeconds: 27, coordinate: leaving, speedMetersPerSecond: 1.5,
+      horizontalAccuracyMeters: 5, speedAccuracyMetersPerSecond: 0.3)
+    #expect(moving)
+  }
+
   @Test func startsMovingAndTreatsBadInputAsAbsent() {
     var detector = StopDetector()
     #expect(detector.isMoving)
