@@ -3,12 +3,16 @@
 /// For each segment, every fix goes through the ``FixGate``, then the
 /// ``ConstantVelocityKalmanFilter`` (whose innovation test may still refuse it), then the speed
 /// and stop layers, into a ``MetricsAccumulator``: these are the **live** figures, the ones a
-/// recording app shows (and the ``Recorder`` computes the same way). After each segment the
-/// ``RTSSmoother`` refines the positions; the same moving flags over the smoothed positions give
-/// the **refined** figures, where the fixes of a dwell that led to a stop also count as stopped
-/// (live, they were counted moving until the stop was certain). Both are kept side by side,
-/// never mixed. The **raw** figures sum the
-/// distance between all in-range fixes as they are, as a naive reader of the file would.
+/// recording app shows. After each segment the ``RTSSmoother`` refines the positions; the same
+/// moving flags over the smoothed positions give the **refined** figures, where the fixes of a
+/// dwell that led to a stop count as stopped and those after the departure as moving (live,
+/// both were known only a few seconds late). Both are kept side by side, never mixed. The
+/// **raw** figures sum the distance between all in-range fixes as they are, as a naive reader
+/// of the file would.
+///
+/// Before the gate, a look ahead of up to ten fixes refuses excursions as
+/// ``RejectionReason/impliedSpeed``: a run of fixes that left the track and came back with an
+/// impossible jump, such as the spike after a signal gap or an error ramp that snaps back.
 ///
 /// A segment where most fixes have a time later than all before it runs the filters and
 /// refuses its untimed fixes (``RejectionReason/missingTimestamp``: the motion model cannot
@@ -123,7 +127,7 @@ private struct Pipeline {
     var speedEstimator = SpeedEstimator(configuration: profile.speed)
     var stops = StopDetector(configuration: profile.stops)
 
-    let excursions = timed ? Self.excursionIndices(fixes, gate: profile.gate) : []
+    let excursions = timed ? Excursions.indices(in: fixes, gate: profile.gate) : []
     for (index, fix) in fixes.enumerated() {
       // An excursion is refused before the gate sees it, so the gate's memory stays on the
       // track it left.
@@ -247,71 +251,6 @@ extension Pipeline {
     return speed >= profile.stops.resumeSpeedMetersPerSecond
       && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
   }
-
-  /// Excursions that only a later fix can judge: a short run of fixes (at most
-  /// ``excursionLengthFixes``) that left the track and came back with an impossible jump.
-  /// The first fix after a signal gap is often such a spike (20-200 m off), which the gap
-  /// makes look possible from behind, and an error ramp grows slowly enough for the gate and
-  /// the filter to follow it until it snaps back. Looking ahead, as a recorder can by holding
-  /// fixes for a few seconds, unmasks both.
-  ///
-  /// For each step from a fix to the next that is longer than the gate's jump allowance and
-  /// faster than its maximum speed, the earliest of the ``excursionLengthFixes`` fixes before
-  /// it from which the fix after the jump is reachable anchors a straight line to that fix;
-  /// the fixes between that lie farther than half the allowance from the line (at their
-  /// time) are the excursion.
-  fileprivate static func excursionIndices(_ fixes: [Fix], gate: FixGateConfiguration) -> Set<Int> {
-    guard let maximumSpeed = gate.maximumSpeedMetersPerSecond, fixes.count >= 3 else { return [] }
-    // In-range fixes with a time, in order; the others cannot be judged this way.
-    let usable = fixes.indices.filter {
-      fixes[$0].coordinate.isInRange && fixes[$0].timeSeconds != nil
-    }
-    func allowance(_ a: Fix, _ b: Fix) -> Double {
-      gate.accuracyAllowanceFactor
-        * ((a.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)
-          + (b.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters))
-        + gate.jumpMarginMeters
-    }
-    var excursions: Set<Int> = []
-    for last in usable.indices.dropFirst().dropLast() {
-      let fix = fixes[usable[last]]
-      let after = fixes[usable[last + 1]]
-      guard let time = fix.timeSeconds, let afterTime = after.timeSeconds, afterTime > time
-      else { continue }
-      let jump = Geodesic.distanceMeters(from: fix.coordinate, to: after.coordinate)
-      guard jump / (afterTime - time) > maximumSpeed, jump > allowance(fix, after) else {
-        continue
-      }
-      // The earliest fix before the run that agrees with the fix after the jump anchors the
-      // line; the run's fixes off it by more than half the allowance left the track.
-      var anchor: Int?
-      for first in stride(from: last, to: max(0, last - excursionLengthFixes), by: -1) {
-        let before = fixes[usable[first - 1]]
-        guard let beforeTime = before.timeSeconds, afterTime > beforeTime else { break }
-        let bridge = Geodesic.distanceMeters(from: before.coordinate, to: after.coordinate)
-        if bridge / (afterTime - beforeTime) <= maximumSpeed { anchor = first - 1 }
-      }
-      guard let anchor, let beforeTime = fixes[usable[anchor]].timeSeconds else { continue }
-      let plane = LocalTangentPlane(origin: fixes[usable[anchor]].coordinate)
-      let end = plane.project(after.coordinate)
-      for position in (anchor + 1)...last {
-        let candidate = fixes[usable[position]]
-        let fraction =
-          ((candidate.timeSeconds ?? beforeTime) - beforeTime) / (afterTime - beforeTime)
-        let expected = plane.unproject(
-          eastMeters: end.eastMeters * fraction, northMeters: end.northMeters * fraction)
-        if Geodesic.distanceMeters(from: candidate.coordinate, to: expected)
-          > allowance(candidate, after) / 2
-        {
-          excursions.insert(usable[position])
-        }
-      }
-    }
-    return excursions
-  }
-
-  /// The longest run of fixes ``excursionIndices(_:gate:)`` refuses as one excursion.
-  fileprivate static let excursionLengthFixes = 10
 
   /// How many fixes have a time later than every earlier time of the segment.
   fileprivate static func advancingTimeCount(_ fixes: [Fix]) -> Int {
