@@ -21,9 +21,8 @@ public struct EvaluationCase: Sendable {
 
   /// The score cards of every pipeline on this case, in `pipelines` order.
   public func scored(_ pipelines: [EvaluatedPipeline] = EvaluatedPipeline.allCases) -> [ScoreCard] {
-    pipelines.map { pipeline in
-      Scorer.score(
-        PipelineRunner.run(pipeline, on: track, activity: activity), track: track, truth: truth)
+    PipelineRunner.run(pipelines, on: track, activity: activity).map {
+      Scorer.score($0, track: track, truth: truth)
     }
   }
 }

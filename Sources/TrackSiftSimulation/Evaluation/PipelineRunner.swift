@@ -6,6 +6,26 @@ public enum PipelineRunner {
   public static func run(
     _ pipeline: EvaluatedPipeline, on track: Track, activity: ActivityKind
   ) -> PipelineOutput {
+    run([pipeline], on: track, activity: activity)[0]
+  }
+
+  /// The outputs of `pipelines` over `track`, in order; TrackSift's analysis, which gives both
+  /// its live and its refined output, runs once.
+  public static func run(
+    _ pipelines: [EvaluatedPipeline], on track: Track, activity: ActivityKind
+  ) -> [PipelineOutput] {
+    var analysis: TrackAnalysis?
+    return pipelines.map { pipeline in
+      if pipeline == .trackSiftLive || pipeline == .trackSiftRefined, analysis == nil {
+        analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: activity))
+      }
+      return output(pipeline, track, analysis)
+    }
+  }
+
+  private static func output(
+    _ pipeline: EvaluatedPipeline, _ track: Track, _ analysis: TrackAnalysis?
+  ) -> PipelineOutput {
     switch pipeline {
     case .raw: gated(track, pipeline, nil)
     case .runningApp: gated(track, pipeline, .runningApp)
@@ -14,7 +34,9 @@ public enum PipelineRunner {
     case .fitnessTracker: gated(track, pipeline, .fitnessTracker)
     case .plainKalmanRTS: plainKalman(track)
     case .movingAverage: movingAverage(track)
-    case .trackSiftLive, .trackSiftRefined: trackSift(track, pipeline, activity)
+    case .trackSiftLive, .trackSiftRefined:
+      // `run` made the analysis for these two.
+      trackSift(track, pipeline, analysis!)
     }
   }
 
@@ -121,10 +143,9 @@ public enum PipelineRunner {
   /// TrackSift's batch analysis, with the live display replayed: the speed layer over the
   /// live positions into the current-pace estimator, as a recording app shows it.
   private static func trackSift(
-    _ track: Track, _ pipeline: EvaluatedPipeline, _ activity: ActivityKind
+    _ track: Track, _ pipeline: EvaluatedPipeline, _ analysis: TrackAnalysis
   ) -> PipelineOutput {
-    let profile = ActivityProfile(activity: activity)
-    let analysis = TrackAnalysis(track: track, profile: profile)
+    let profile = analysis.profile
     let refined = pipeline == .trackSiftRefined
     var positions: [Coordinate?] = []
     var isMoving: [Bool] = []

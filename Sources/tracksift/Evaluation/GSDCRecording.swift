@@ -38,26 +38,18 @@ enum GSDCRecording {
   }
 
   /// The reference of `ground_truth.csv`: position, speed and moving state (above 0.2 m/s)
-  /// each epoch, the distance summed along it.
+  /// each epoch. Its distances are left at 0: ``EvaluationTruth`` sums them over the span the
+  /// fixes cover.
   static func reference(_ url: URL) throws -> [TruthPoint] {
-    var points: [TruthPoint] = []
-    for fields in try rows(url) {
+    try rows(url).compactMap { fields in
       guard fields.count >= 11, let millis = Double(fields[2]), let latitude = Double(fields[3]),
         let longitude = Double(fields[4]), let speed = Double(fields[9])
-      else { continue }
-      let coordinate = Coordinate(latitudeDegrees: latitude, longitudeDegrees: longitude)
-      let distance =
-        points.last.map {
-          $0.distanceMeters + Geodesic.distanceMeters(from: $0.coordinate, to: coordinate)
-        }
-        ?? 0
-      var point = TruthPoint(
-        timeSeconds: gpsEpochSeconds + millis / 1_000 - leapSeconds, coordinate: coordinate,
-        speedMetersPerSecond: speed, distanceMeters: distance)
-      point.isMoving = speed >= 0.2
-      points.append(point)
+      else { return nil }
+      return TruthPoint(
+        timeSeconds: gpsEpochSeconds + millis / 1_000 - leapSeconds,
+        coordinate: Coordinate(latitudeDegrees: latitude, longitudeDegrees: longitude),
+        speedMetersPerSecond: speed, distanceMeters: 0, isMoving: speed >= 0.2)
     }
-    return points
   }
 
   /// The data rows of a CSV file with a header, split at commas; rows that do not parse are

@@ -63,21 +63,16 @@ enum RealRecordings {
       timeIntervalSince1970: (Date(timeIntervalSinceReferenceDate: firstTime)
         .timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
     let options = NMEAReader.Options(referenceDate: day)
-    var points: [TruthPoint] = []
-    for fix in try NMEAReader.read(contentsOf: reference, options: options).track.segments
-      .flatMap(\.fixes)
-    {
-      guard let time = fix.timeSeconds else { continue }
-      let distance =
-        points.last.map {
-          $0.distanceMeters + Geodesic.distanceMeters(from: $0.coordinate, to: fix.coordinate)
-        } ?? 0
-      var point = TruthPoint(
-        timeSeconds: time, coordinate: fix.coordinate,
-        speedMetersPerSecond: fix.validSpeedMetersPerSecond ?? .nan, distanceMeters: distance)
-      point.isMoving = (fix.validSpeedMetersPerSecond ?? 1) >= 0.2
-      points.append(point)
-    }
+    // Distances are left at 0: `EvaluationTruth` sums them over the span the fixes cover.
+    let points = try NMEAReader.read(contentsOf: reference, options: options).track.segments
+      .flatMap(\.fixes).compactMap { fix in
+        fix.timeSeconds.map { time in
+          TruthPoint(
+            timeSeconds: time, coordinate: fix.coordinate,
+            speedMetersPerSecond: fix.validSpeedMetersPerSecond ?? .nan, distanceMeters: 0,
+            isMoving: (fix.validSpeedMetersPerSecond ?? 1) >= 0.2)
+        }
+      }
     return EvaluationCase(
       name: name, track: track, truth: EvaluationTruth(track: track, reference: points),
       activity: .driving)
