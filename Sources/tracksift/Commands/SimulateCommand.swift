@@ -53,17 +53,19 @@ struct SimulateCommand: ParsableCommand {
 
   func run() throws {
     var shape = route.shape
+    var origin: Coordinate?  // a route from a file starts where the file does
     if let routeFile {
       let points = try TrackInput.read(path: routeFile).segments.flatMap(\.fixes).map(\.coordinate)
       guard points.count >= 2 else {
         throw InputError(path: routeFile, reason: "a route needs at least two points")
       }
       shape = .polyline(points)
+      origin = points[0]
     }
     var configuration = ScenarioConfiguration(
       environment: environment, device: device, platform: platform, activity: activity,
       route: shape, durationSeconds: durationSeconds, seed: seed)
-    if let first = routeFileOrigin(shape) { configuration.origin = first }
+    if let origin { configuration.origin = origin }
     let recording = ScenarioSimulator(configuration: configuration).run()
     let url = URL(fileURLWithPath: output)
     do {
@@ -83,11 +85,6 @@ struct SimulateCommand: ParsableCommand {
       "\(output): \(Formatting.count(recording.track.fixCount)) fixes, true distance "
         + Formatting.distance(recording.truthDistanceMeters) + ", true moving time "
         + Formatting.duration(recording.truthMovingTimeSeconds))
-  }
-
-  private func routeFileOrigin(_ shape: RouteShape) -> Coordinate? {
-    if case .polyline(let points) = shape { return points.first }
-    return nil
   }
 }
 
