@@ -67,7 +67,7 @@ public struct TrackAnalysis: Sendable {
     }
     verdictCounts = pipeline.counts
     rawMetrics = pipeline.raw.metrics
-    liveMetrics = pipeline.live.metrics
+    liveMetrics = pipeline.live.metrics.metrics
     refinedMetrics = pipeline.refined.metrics
   }
 }
@@ -75,19 +75,18 @@ public struct TrackAnalysis: Sendable {
 /// The running state of ``TrackAnalysis`` across segments.
 private struct Pipeline {
   let profile: ActivityProfile
-  var gate: FixGate
-  var counts = VerdictCounts()
+  var live: LivePipeline
   var raw: MetricsAccumulator
-  var live: MetricsAccumulator
   var refined: MetricsAccumulator
 
   init(profile: ActivityProfile) {
     self.profile = profile
-    gate = FixGate(configuration: profile.gate)
+    live = LivePipeline(profile: profile)
     raw = MetricsAccumulator(elevationThresholdMeters: profile.elevationThresholdMeters)
-    live = raw
     refined = raw
   }
+
+  var counts: VerdictCounts { live.counts }
 
   mutating func run(_ segment: Segment) -> ([Verdict], AnalyzedSegment) {
     // Most fixes with times that advance: the motion model runs, and a fix without a time,
@@ -99,9 +98,7 @@ private struct Pipeline {
     if !timed {
       for index in fixes.indices { fixes[index].timestamp = nil }
     }
-    gate.beginNewSegment()
     raw.startSegment()
-    live.startSegment()
     refined.startSegment()
     for fix in fixes where fix.coordinate.isInRange {
       raw.add(
@@ -110,112 +107,55 @@ private struct Pipeline {
           altitudeMeters: fix.validAltitudeMeters,
           speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
     }
-    var verdicts: [Verdict] = []
-    verdicts.reserveCapacity(fixes.count)
+    var steps: [LivePipeline.Step] = []
+    steps.reserveCapacity(fixes.count)
+    if timed {
+      for fix in fixes { steps += live.append(fix) }
+    } else {
+      for fix in fixes { steps.append(live.appendWithoutMotionModel(fix)) }
+    }
+    steps += live.endSegment()
+    let firstSequence = steps.first?.sequence ?? 0
+
     var result = AnalyzedSegment(
       acceptedFixIndices: [], liveCoordinates: [], refinedCoordinates: [], isMoving: [],
       simplifiedIndices: [])
-    var speeds: [Double] = []  // NaN where not counted for the maximum
     var records: [KalmanRecord] = []
     result.acceptedFixIndices.reserveCapacity(fixes.count)
     result.liveCoordinates.reserveCapacity(fixes.count)
     result.isMoving.reserveCapacity(fixes.count)
-    speeds.reserveCapacity(fixes.count)
     if timed { records.reserveCapacity(fixes.count) }
-    var filter = ConstantVelocityKalmanFilter(configuration: profile.filter)
-    var previous: (timeSeconds: Double, coordinate: Coordinate)?  // the last accepted, timed
-    var speedEstimator = SpeedEstimator(configuration: profile.speed)
-    var stops = StopDetector(configuration: profile.stops)
-
-    let excursions = timed ? Excursions.indices(in: fixes, gate: profile.gate) : []
-    for (index, fix) in fixes.enumerated() {
-      // An excursion is refused before the gate sees it, so the gate's memory stays on the
-      // track it left.
-      var verdict = excursions.contains(index) ? .rejected(.impliedSpeed) : gate.evaluate(fix)
-      guard verdict.isAccepted else {
-        counts.record(verdict)
-        verdicts.append(verdict)
-        continue
+    for step in steps where step.verdict.isAccepted {
+      if let record = step.record { records.append(record) }
+      // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
+      // ones need not: the fixes of the dwell count as stopped, those after the departure
+      // as moving.
+      if let dwellStart = step.stopStartTimeSeconds {
+        relabel(&result.isMoving, as: false, after: dwellStart, fixes, result.acceptedFixIndices)
       }
-      var coordinate = fix.coordinate
-      var isMoving = true
-      var speedForMaximum: Double?
-      if timed {
-        let step = fix.timeSeconds == nil ? nil : filter.update(fix)
-        guard let step, step.verdict.isAccepted else {
-          let reason = step?.verdict.rejectionReason ?? .missingTimestamp
-          gate.overruleLastAcceptance(as: reason)
-          verdict = .rejected(reason)
-          counts.record(verdict)
-          verdicts.append(verdict)
-          continue
-        }
-        if let record = step.record { records.append(record) }
-        coordinate = step.coordinate
-        if step.startedRun {
-          speedEstimator.reset()
-        }
-        let speed = speedEstimator.update(
-          timeSeconds: fix.timeSeconds, coordinate: coordinate,
-          reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
-        // The fix's own position: the filter, trusting a Doppler that dips, can pull its
-        // positions together while the person walks on.
-        isMoving = stops.update(
-          timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
-          speedMetersPerSecond: speed?.metersPerSecond,
-          horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
-          speedAccuracyMetersPerSecond: speed?.source == .reported
-            ? fix.speedAccuracyMetersPerSecond : nil)
-        if gate.lastAcceptanceReanchored || (step.startedRun && !result.isMoving.isEmpty) {
-          isMoving = crossesGapPlausibly(to: fix, at: coordinate, after: previous)
-        }
-        previous = (fix.timeSeconds ?? 0, coordinate)
-        // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
-        // ones need not: the fixes of the dwell count as stopped, those after the departure
-        // as moving.
-        if !isMoving, result.isMoving.last == true, let dwellStart = stops.stopStartTimeSeconds {
-          relabel(&result.isMoving, as: false, after: dwellStart, fixes, result.acceptedFixIndices)
-        }
-        if isMoving, result.isMoving.last == false, let departure = stops.departureTimeSeconds {
-          relabel(&result.isMoving, as: true, after: departure, fixes, result.acceptedFixIndices)
-        }
-        if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable {
-          speedForMaximum = speed?.metersPerSecond
-        }
-      } else {
-        // Without a motion model, only a re-anchored step (a long gap, a confirmed jump) is
-        // known not to be travelled.
-        isMoving = !gate.lastAcceptanceReanchored
+      if let departure = step.departureTimeSeconds {
+        relabel(&result.isMoving, as: true, after: departure, fixes, result.acceptedFixIndices)
       }
-      counts.record(verdict)
-      verdicts.append(verdict)
-      result.acceptedFixIndices.append(index)
-      result.liveCoordinates.append(coordinate)
-      result.isMoving.append(isMoving)
-      speeds.append(speedForMaximum ?? .nan)
-      live.add(
-        MetricsSample(
-          timeSeconds: fix.timeSeconds, coordinate: coordinate,
-          altitudeMeters: fix.validAltitudeMeters,
-          speedForMaximumMetersPerSecond: speedForMaximum, isMoving: isMoving))
+      result.acceptedFixIndices.append(step.sequence - firstSequence)
+      result.liveCoordinates.append(step.coordinate)
+      result.isMoving.append(step.isMoving)
     }
-
     result.refinedCoordinates =
       timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
     records = []
-    for (position, index) in result.acceptedFixIndices.enumerated() {
-      let fix = fixes[index]
-      let speed = speeds[position]
+    var position = 0
+    for step in steps where step.verdict.isAccepted {
       refined.add(
         MetricsSample(
-          timeSeconds: fix.timeSeconds, coordinate: result.refinedCoordinates[position],
-          altitudeMeters: fix.validAltitudeMeters,
-          speedForMaximumMetersPerSecond: speed.isNaN ? nil : speed,
+          timeSeconds: step.fix.timeSeconds, coordinate: result.refinedCoordinates[position],
+          altitudeMeters: step.fix.validAltitudeMeters,
+          speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
           isMoving: result.isMoving[position]))
+      position += 1
     }
     result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
-    return (verdicts, result)
+    return (steps.map(\.verdict), result)
   }
 }
 
@@ -235,23 +175,6 @@ extension Pipeline {
     }
   }
 
-  /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
-  /// recording" files have every minute or two) and its straight-line speed is one the
-  /// activity moves at. A jump, or a gap that looks like a stop, is not counted.
-  fileprivate func crossesGapPlausibly(
-    to fix: Fix, at coordinate: Coordinate,
-    after previous: (timeSeconds: Double, coordinate: Coordinate)?
-  ) -> Bool {
-    guard let previous, let time = fix.timeSeconds else { return false }
-    let gapSeconds = min(
-      profile.gate.reanchorGapSeconds ?? .infinity, profile.filter.reanchorGapSeconds)
-    let intervalSeconds = time - previous.timeSeconds
-    guard intervalSeconds >= gapSeconds else { return false }
-    let speed = Geodesic.distanceMeters(from: previous.coordinate, to: coordinate) / intervalSeconds
-    return speed >= profile.stops.resumeSpeedMetersPerSecond
-      && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
-  }
-
   /// How many fixes have a time later than every earlier time of the segment.
   fileprivate static func advancingTimeCount(_ fixes: [Fix]) -> Int {
     var count = 0
@@ -262,15 +185,5 @@ extension Pipeline {
       latest = time
     }
     return count
-  }
-}
-
-extension FixSource {
-  /// Whether a speed at a fix from this source may set the maximum speed.
-  fileprivate var countsForMaximumSpeed: Bool {
-    switch self {
-    case .satellite, .simulated, .unknown: true
-    case .network, .fused: false
-    }
   }
 }

@@ -1,0 +1,143 @@
+/// Holds fixes back for a few fixes to refuse excursions that only a later fix can judge: a
+/// short run of fixes (at most ``lengthFixes``) that left the track and came back with an
+/// impossible jump. The first fix after a signal gap is often such a spike (20-200 m off),
+/// which the gap makes look possible from behind, and an error ramp grows slowly enough for
+/// the gate and the filter to follow it until it snaps back. Looking ahead, as a recorder can
+/// by holding fixes for a few seconds, unmasks both.
+///
+/// For each step from a fix to the next that is longer than the gate's jump allowance and
+/// faster than its maximum speed, the earliest of the ``lengthFixes`` fixes before it from
+/// which the fix after the jump is reachable anchors a straight line to that fix; the fixes
+/// between that lie farther than half the allowance from the line (at their time) are the
+/// excursion.
+///
+/// Only in-range fixes with a time take part; the others pass through in their place. A fix
+/// that takes part is released once ``lengthFixes`` such fixes followed it, since no later jump
+/// can reach back to it; ``flush()`` releases the rest at the end of a segment. Batch and live
+/// callers therefore get the same decisions, live ones ``lengthFixes`` fixes late. A gate
+/// without a maximum speed holds nothing back.
+///
+/// - Complexity: O(``lengthFixes``) per fix; holds at most about twice that many fixes.
+struct ExcursionLookAhead: Sendable {
+  /// A fix released by the look-ahead.
+  struct Released: Sendable {
+    /// The caller's sequence number of the fix.
+    var sequence: Int
+    var fix: Fix
+    /// True when the fix is part of an excursion and must be refused.
+    var isExcursion: Bool
+  }
+
+  /// The longest run of fixes refused as one excursion.
+  static let lengthFixes = 10
+
+  private let gate: FixGateConfiguration
+  private var held: [Held] = []
+  /// The latest fixes that take part, newest last: the jump check reaches back this far.
+  private var recent: [(fix: Fix, sequence: Int)] = []
+  /// Number of fixes that took part so far.
+  private var usableCount = 0
+
+  private struct Held {
+    var sequence: Int
+    var fix: Fix
+    var isExcursion = false
+    /// The fix's number among those that take part, or `nil` for one that passes through.
+    var usableOrdinal: Int?
+  }
+
+  init(gate: FixGateConfiguration) {
+    self.gate = gate
+  }
+
+  /// Takes one fix; returns the fixes whose decision is final, in the order they came.
+  ///
+  /// - Parameter sequence: the caller's number for the fix, one more than the previous one's.
+  mutating func append(_ fix: Fix, sequence: Int) -> [Released] {
+    let usable =
+      gate.maximumSpeedMetersPerSecond != nil && fix.coordinate.isInRange
+      && fix.timeSeconds != nil
+    var entry = Held(sequence: sequence, fix: fix)
+    if usable {
+      entry.usableOrdinal = usableCount
+      usableCount += 1
+      recent.append((fix, sequence))
+      if recent.count > Self.lengthFixes + 2 { recent.removeFirst() }
+    }
+    held.append(entry)
+    if usable { markExcursionEndingAtNewest() }
+    return release(all: false)
+  }
+
+  /// Releases every fix still held (at the end of a segment) and starts afresh.
+  mutating func flush() -> [Released] {
+    let released = release(all: true)
+    recent = []
+    return released
+  }
+
+  private mutating func release(all: Bool) -> [Released] {
+    var count = 0
+    for entry in held {
+      if !all, let ordinal = entry.usableOrdinal, usableCount - 1 - ordinal < Self.lengthFixes {
+        break
+      }
+      count += 1
+    }
+    let released = held.prefix(count).map {
+      Released(sequence: $0.sequence, fix: $0.fix, isExcursion: $0.isExcursion)
+    }
+    held.removeFirst(count)
+    return released
+  }
+
+  /// Checks the step from the second newest usable fix to the newest one for a jump, and marks
+  /// the excursion that the jump ends.
+  private mutating func markExcursionEndingAtNewest() {
+    guard let maximumSpeed = gate.maximumSpeedMetersPerSecond, recent.count >= 3 else { return }
+    let last = recent.count - 2
+    let fix = recent[last].fix
+    let after = recent[last + 1].fix
+    guard let time = fix.timeSeconds, let afterTime = after.timeSeconds, afterTime > time
+    else { return }
+    let jump = Geodesic.distanceMeters(from: fix.coordinate, to: after.coordinate)
+    guard jump / (afterTime - time) > maximumSpeed, jump > allowance(fix, after) else { return }
+    // The earliest fix before the run that agrees with the fix after the jump anchors the
+    // line; the run's fixes off it by more than half the allowance left the track.
+    var anchor: Int?
+    for first in stride(from: last, to: max(0, last - Self.lengthFixes), by: -1) {
+      let before = recent[first - 1].fix
+      guard let beforeTime = before.timeSeconds, afterTime > beforeTime else { break }
+      let bridge = Geodesic.distanceMeters(from: before.coordinate, to: after.coordinate)
+      if bridge / (afterTime - beforeTime) <= maximumSpeed { anchor = first - 1 }
+    }
+    guard let anchor, let beforeTime = recent[anchor].fix.timeSeconds else { return }
+    let plane = LocalTangentPlane(origin: recent[anchor].fix.coordinate)
+    let end = plane.project(after.coordinate)
+    for position in (anchor + 1)...last {
+      let candidate = recent[position].fix
+      let fraction =
+        ((candidate.timeSeconds ?? beforeTime) - beforeTime) / (afterTime - beforeTime)
+      let expected = plane.unproject(
+        eastMeters: end.eastMeters * fraction, northMeters: end.northMeters * fraction)
+      if Geodesic.distanceMeters(from: candidate.coordinate, to: expected)
+        > allowance(candidate, after) / 2
+      {
+        markExcursion(sequence: recent[position].sequence)
+      }
+    }
+  }
+
+  private mutating func markExcursion(sequence: Int) {
+    // Every fix a jump can reach back to is still held.
+    guard let first = held.first, sequence >= first.sequence else { return }
+    held[sequence - first.sequence].isExcursion = true
+  }
+
+  private func allowance(_ a: Fix, _ b: Fix) -> Double {
+    gate.accuracyAllowanceFactor
+      * ((a.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)
+        + (b.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters))
+      + gate.jumpMarginMeters
+  }
+}

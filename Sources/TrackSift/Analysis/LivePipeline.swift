@@ -1,0 +1,191 @@
+/// The live stages, one fix at a time: the excursion look-ahead, the ``FixGate``, the
+/// ``ConstantVelocityKalmanFilter`` (whose innovation test may still refuse a fix), the speed
+/// and stop layers, and a ``MetricsAccumulator`` for the live figures.
+///
+/// Both ``TrackAnalysis`` (for segments with times) and ``Recorder`` run every fix through this
+/// one type, so replaying a recording live gives exactly the live figures of its analysis.
+/// Fixes come out ``ExcursionLookAhead/lengthFixes`` fixes after they went in (the look-ahead
+/// that refuses excursions), in the order they went in; ``endSegment()`` releases the rest.
+struct LivePipeline: Sendable {
+  /// What became of one fix.
+  struct Step: Sendable {
+    /// The fix's number in the order of ``LivePipeline/append(_:)``, from 0.
+    var sequence: Int
+    var fix: Fix
+    /// The final verdict: the excursion look-ahead's, the gate's or the filter's.
+    var verdict: Verdict
+    /// For an accepted fix: the live filter's position.
+    var coordinate: Coordinate
+    /// For an accepted fix: whether the person moved over the interval ending at it.
+    var isMoving = false
+    /// The speed layer's estimate at an accepted fix.
+    var speed: SpeedEstimate?
+    /// The speed that may count for the maximum speed.
+    var speedForMaximumMetersPerSecond: Double?
+    /// The filter's state, for the smoother.
+    var record: KalmanRecord?
+    /// When this fix made a stop: the time at which its dwell began.
+    var stopStartTimeSeconds: Double?
+    /// When this fix ended a stop: the time the person left it.
+    var departureTimeSeconds: Double?
+    /// Splits (kilometer and mile) completed at this fix.
+    var splits: [Split] = []
+  }
+
+  let profile: ActivityProfile
+  private(set) var gate: FixGate
+  private(set) var counts = VerdictCounts()
+  /// The live figures so far.
+  private(set) var metrics: MetricsAccumulator
+  private var lookAhead: ExcursionLookAhead
+  private var segment: SegmentState
+  private var nextSequence = 0
+  private var releasedCount = 0
+
+  /// What starts afresh with each segment.
+  private struct SegmentState {
+    var filter: ConstantVelocityKalmanFilter
+    var speed: SpeedEstimator
+    var stops: StopDetector
+    /// The last accepted, timed fix's time and filtered position.
+    var previous: (timeSeconds: Double, coordinate: Coordinate)?
+    /// The live moving flag of the last accepted fix, `nil` before the first.
+    var lastIsMoving: Bool?
+
+    init(profile: ActivityProfile) {
+      filter = ConstantVelocityKalmanFilter(configuration: profile.filter)
+      speed = SpeedEstimator(configuration: profile.speed)
+      stops = StopDetector(configuration: profile.stops)
+    }
+  }
+
+  init(profile: ActivityProfile) {
+    self.profile = profile
+    gate = FixGate(configuration: profile.gate)
+    metrics = MetricsAccumulator(elevationThresholdMeters: profile.elevationThresholdMeters)
+    lookAhead = ExcursionLookAhead(gate: profile.gate)
+    segment = SegmentState(profile: profile)
+    metrics.startSegment()
+  }
+
+  /// Number of fixes taken but not yet released.
+  var heldCount: Int { nextSequence - releasedCount }
+
+  /// Takes one fix; returns the fixes whose processing is final.
+  mutating func append(_ fix: Fix) -> [Step] {
+    defer { nextSequence += 1 }
+    return lookAhead.append(fix, sequence: nextSequence).map { process($0) }
+  }
+
+  /// Releases the fixes still held and starts a new segment: the next fix is not joined to
+  /// the previous one.
+  mutating func endSegment() -> [Step] {
+    let steps = lookAhead.flush().map { process($0) }
+    gate.beginNewSegment()
+    metrics.startSegment()
+    segment = SegmentState(profile: profile)
+    return steps
+  }
+
+  /// Takes one fix of a segment whose times say nothing (see ``TrackAnalysis``): only the gate
+  /// judges it, and only a re-anchored step (a long gap, a confirmed jump) is known not to be
+  /// travelled. Nothing is held back.
+  mutating func appendWithoutMotionModel(_ fix: Fix) -> Step {
+    let sequence = nextSequence
+    nextSequence += 1
+    releasedCount += 1
+    var step = Step(
+      sequence: sequence, fix: fix, verdict: gate.evaluate(fix), coordinate: fix.coordinate)
+    counts.record(step.verdict)
+    guard step.verdict.isAccepted else { return step }
+    step.isMoving = !gate.lastAcceptanceReanchored
+    step.splits = metrics.add(
+      MetricsSample(
+        timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
+        altitudeMeters: fix.validAltitudeMeters, isMoving: step.isMoving))
+    return step
+  }
+
+  private mutating func process(_ released: ExcursionLookAhead.Released) -> Step {
+    releasedCount += 1
+    let fix = released.fix
+    var step = Step(
+      sequence: released.sequence, fix: fix, verdict: .accepted, coordinate: fix.coordinate)
+    // An excursion is refused before the gate sees it, so the gate's memory stays on the
+    // track it left.
+    step.verdict = released.isExcursion ? .rejected(.impliedSpeed) : gate.evaluate(fix)
+    guard step.verdict.isAccepted else {
+      counts.record(step.verdict)
+      return step
+    }
+    let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(fix)
+    guard let filtered, filtered.verdict.isAccepted else {
+      let reason = filtered?.verdict.rejectionReason ?? .missingTimestamp
+      gate.overruleLastAcceptance(as: reason)
+      step.verdict = .rejected(reason)
+      counts.record(step.verdict)
+      return step
+    }
+    counts.record(step.verdict)
+    step.record = filtered.record
+    step.coordinate = filtered.coordinate
+    if filtered.startedRun { segment.speed.reset() }
+    step.speed = segment.speed.update(
+      timeSeconds: fix.timeSeconds, coordinate: filtered.coordinate,
+      reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
+    // The fix's own position: the filter, trusting a Doppler that dips, can pull its positions
+    // together while the person walks on.
+    step.isMoving = segment.stops.update(
+      timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
+      speedMetersPerSecond: step.speed?.metersPerSecond,
+      horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
+      speedAccuracyMetersPerSecond: step.speed?.source == .reported
+        ? fix.speedAccuracyMetersPerSecond : nil)
+    if gate.lastAcceptanceReanchored || (filtered.startedRun && segment.lastIsMoving != nil) {
+      step.isMoving = crossesGapPlausibly(to: fix, at: filtered.coordinate)
+    }
+    segment.previous = (fix.timeSeconds ?? 0, filtered.coordinate)
+    if let wasMoving = segment.lastIsMoving, wasMoving != step.isMoving {
+      if step.isMoving {
+        step.departureTimeSeconds = segment.stops.departureTimeSeconds
+      } else {
+        step.stopStartTimeSeconds = segment.stops.stopStartTimeSeconds
+      }
+    }
+    segment.lastIsMoving = step.isMoving
+    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable {
+      step.speedForMaximumMetersPerSecond = step.speed?.metersPerSecond
+    }
+    step.splits = metrics.add(
+      MetricsSample(
+        timeSeconds: fix.timeSeconds, coordinate: filtered.coordinate,
+        altitudeMeters: fix.validAltitudeMeters,
+        speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
+        isMoving: step.isMoving))
+    return step
+  }
+
+  /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
+  /// recording" files have every minute or two) and its straight-line speed is one the
+  /// activity moves at. A jump, or a gap that looks like a stop, is not counted.
+  private func crossesGapPlausibly(to fix: Fix, at coordinate: Coordinate) -> Bool {
+    guard let previous = segment.previous, let time = fix.timeSeconds else { return false }
+    let gapSeconds = min(
+      profile.gate.reanchorGapSeconds ?? .infinity, profile.filter.reanchorGapSeconds)
+    let intervalSeconds = time - previous.timeSeconds
+    guard intervalSeconds >= gapSeconds else { return false }
+    let speed = Geodesic.distanceMeters(from: previous.coordinate, to: coordinate) / intervalSeconds
+    return speed >= profile.stops.resumeSpeedMetersPerSecond
+      && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
+  }
+}
+
+extension FixSource {
+  /// Whether a speed at a fix from this source may set the maximum speed.
+  fileprivate var countsForMaximumSpeed: Bool {
+    switch self {
+    case .satellite, .simulated, .unknown: true
+    case .network, .fused: false
+    }
+  }
+}
