@@ -94,7 +94,7 @@ private struct Pipeline {
     // every fix stamped alike, as files with 1901-12-13 "null" times are) and are set aside:
     // the segment is used as it is, for its distance.
     var fixes = segment.fixes
-    let timed = Self.advancingTimeCount(fixes) * 2 > fixes.count
+    let timed = segment.hasAdvancingTimes
     if !timed {
       for index in fixes.indices { fixes[index].timestamp = nil }
     }
@@ -173,17 +173,5 @@ extension Pipeline {
       flags[position] = value
       position -= 1
     }
-  }
-
-  /// How many fixes have a time later than every earlier time of the segment.
-  fileprivate static func advancingTimeCount(_ fixes: [Fix]) -> Int {
-    var count = 0
-    var latest = -Double.infinity
-    for fix in fixes {
-      guard let time = fix.timeSeconds, time > latest else { continue }
-      count += 1
-      latest = time
-    }
-    return count
   }
 }

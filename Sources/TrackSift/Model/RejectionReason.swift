@@ -28,6 +28,8 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   case startupSpeed = "startup-speed"
   /// The position filter found the fix inconsistent with its prediction (chi-square test).
   case innovationOutlier = "innovation-outlier"
+  /// The fix arrived while the recording was paused by the user.
+  case recordingPaused = "recording-paused"
 
   /// The stable string code, e.g. `"accuracy-above-ceiling"`.
   public var code: String { rawValue }

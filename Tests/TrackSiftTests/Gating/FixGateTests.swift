@@ -45,8 +45,8 @@ private func scenario(
       FixGateConfiguration(startupMaximumSpeedMetersPerSecond: 10, startupSpeedWindowSeconds: 10),
       [F.fix(0, speed: 15)]
     )
-  case .innovationOutlier:
-    // The position filter's reason; the gate never gives it.
+  case .innovationOutlier, .recordingPaused:
+    // The position filter's and the recorder's reasons; the gate never gives them.
     return (.defaults(for: .running), [])
   }
 }
@@ -61,7 +61,7 @@ private func scenario(
         "invalid-coordinates", "null-island", "missing-timestamp", "invalid-accuracy",
         "accuracy-above-ceiling", "warm-up", "stale", "network-source", "duplicate-timestamp",
         "out-of-order", "implied-speed", "implied-acceleration", "startup-speed",
-        "innovation-outlier",
+        "innovation-outlier", "recording-paused",
       ])
     #expect(Verdict.accepted.code == "accepted")
     for reason in RejectionReason.allCases {
@@ -70,7 +70,10 @@ private func scenario(
     }
   }
 
-  @Test(arguments: RejectionReason.allCases.filter { $0 != .innovationOutlier })
+  @Test(
+    arguments: RejectionReason.allCases.filter {
+      ![.innovationOutlier, .recordingPaused].contains($0)
+    })
   func everyReasonIsProducedByAFixMadeForIt(reason: RejectionReason) throws {
     let (configuration, fixes) = scenario(for: reason)
     var gate = FixGate(configuration: configuration)

@@ -1,0 +1,47 @@
+/// The speed and pace a live display shows, from the newest fixes without waiting for the
+/// look-ahead: a gate of its own, reported speed first with a derived fallback, and the
+/// time-aware current pace. Reads 0 until the gate allows a speed.
+struct DisplaySpeed: Sendable {
+  private var gate: FixGate
+  private var speed: SpeedEstimator
+  private var pace: CurrentPaceEstimator
+  private var lastTimeSeconds: Double?
+
+  init(configuration: RecorderConfiguration) {
+    gate = FixGate(configuration: configuration.displayGate)
+    speed = SpeedEstimator(configuration: configuration.profile.speed)
+    pace = CurrentPaceEstimator(configuration: configuration.profile.pace)
+  }
+
+  /// Takes a fix; returns whether the display's gate accepted it.
+  mutating func update(with fix: Fix) -> Bool {
+    guard gate.evaluate(fix).isAccepted else { return false }
+    guard let time = fix.timeSeconds else { return true }
+    let estimate = speed.update(with: fix)
+    if gate.isSpeedAvailable, let estimate {
+      pace.add(timeSeconds: time, speedMetersPerSecond: estimate.metersPerSecond)
+    }
+    lastTimeSeconds = time
+    return true
+  }
+
+  /// The speed in meters per second (0 when unknown or standing) and the current pace in
+  /// seconds per kilometer (`nil` when standing or unknown), some seconds after the last fix.
+  func reading(afterSeconds seconds: Double) -> (speedMetersPerSecond: Double, pace: Double?) {
+    guard let lastTimeSeconds,
+      let speed = pace.speedMetersPerSecond(atTimeSeconds: lastTimeSeconds + seconds)
+    else { return (0, nil) }
+    let secondsPerKilometer =
+      pace.isStopped
+      ? nil : PaceFormatter.secondsPerUnit(fromMetersPerSecond: speed, unit: .kilometer)
+    return (speed, secondsPerKilometer)
+  }
+
+  /// Starts afresh after a pause or an interrupted source.
+  mutating func startSegment() {
+    gate.beginNewSegment()
+    speed.reset()
+    pace.reset()
+    lastTimeSeconds = nil
+  }
+}
