@@ -7,6 +7,6 @@ struct TrackSiftCommand: ParsableCommand {
     abstract: "Honest routes and honest numbers from GPS fixes.",
     subcommands: [
       AnalyzeCommand.self, CleanCommand.self, DemoCommand.self, EvalCommand.self,
-      SimulateCommand.self, BenchCommand.self,
+      SimulateCommand.self, ReplayCommand.self, BenchCommand.self,
     ])
 }

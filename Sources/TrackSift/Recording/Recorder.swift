@@ -69,6 +69,8 @@ public struct Recorder: Sendable {
   private var pausedSince: Date?
   /// The last accepted fix's filtered position, and the held fixes the display accepted: the
   /// provisional distance runs through them.
+  /// A signal quality the newest fixes show but that has not held long enough to be shown.
+  private var signalCandidate: (quality: SignalQuality, since: Date)?
   private var lastJudgedCoordinate: Coordinate?
   private var provisional: [(sequence: Int, coordinate: Coordinate)] = []
 
@@ -172,7 +174,7 @@ public struct Recorder: Sendable {
       RecorderEvent(
         time: now, kind: .fixReceived(sequence: sequence, segmentIndex: segmentIndex, fix: fix))
     ]
-    setSignal(
+    observeSignal(
       SignalQuality(
         horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
         strongBelowMeters: configuration.strongSignalBelowMeters,
@@ -345,6 +347,24 @@ public struct Recorder: Sendable {
     guard policy != acquisitionPolicy else { return }
     acquisitionPolicy = policy
     events.append(RecorderEvent(time: now, kind: .acquisitionPolicyChanged(policy)))
+  }
+
+  /// Shows a fix's signal quality once it held for
+  /// ``RecorderConfiguration/signalChangeSeconds`` (at once when searching), so accuracy
+  /// hovering at a limit does not flicker.
+  private mutating func observeSignal(
+    _ quality: SignalQuality, at now: Date, _ events: inout [RecorderEvent]
+  ) {
+    guard quality != signalQuality else {
+      signalCandidate = nil
+      return
+    }
+    if signalCandidate?.quality != quality { signalCandidate = (quality, now) }
+    let heldSeconds = now.timeIntervalSince(signalCandidate?.since ?? now)
+    if signalQuality == .searching || heldSeconds >= configuration.signalChangeSeconds {
+      signalCandidate = nil
+      setSignal(quality, at: now, &events)
+    }
   }
 
   private mutating func setSignal(

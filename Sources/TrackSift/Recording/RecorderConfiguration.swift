@@ -23,13 +23,17 @@ public struct RecorderConfiguration: Sendable, Hashable {
   /// accuracy ceiling of 200 m for 15 s and then at most 100 m, no speed before two accepted
   /// fixes, at most 10 m/s in the first 10 s) on top of the profile's gate.
   public var isSpeedometer: Bool
+  /// A new signal quality is shown once the fixes showed it for this many seconds (at once
+  /// when searching).
+  public var signalChangeSeconds: Double
   /// Accuracy below this is a strong signal, in meters.
   public var strongSignalBelowMeters: Double
   /// Accuracy below this (and not strong) is a good signal, in meters; above, weak.
   public var goodSignalBelowMeters: Double
 
   /// TrackSift's defaults for a profile: kilometer splits, warm-up until a fix of 20 m or
-  /// better, a tracking distance filter of 5 m on foot and 10 m on wheels, a 30 s watchdog,
+  /// better, a tracking distance filter of 5 m on foot and 10 m on wheels, a 30 s watchdog, a signal
+  /// quality shown once it held for 3 s,
   /// sensor fallback after 8 s, and speedometer mode for driving.
   public init(profile: ActivityProfile) {
     self.profile = profile
@@ -43,6 +47,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     sensorFallbackAfterSeconds = 8
     sensorFallback = SensorFallback.Configuration()
     isSpeedometer = profile.activity == .driving
+    signalChangeSeconds = 3
     strongSignalBelowMeters = 5
     goodSignalBelowMeters = 10
   }

@@ -40,6 +40,7 @@ public enum RecordingReplay {
     var inputs: [Input] = []
     inputs.reserveCapacity(track.fixCount + 16)
     var clock: Double?
+    var untimedBeforeStart: [Fix] = []  // given at the first time, in their place
     for (index, segment) in track.segments.enumerated() where !segment.fixes.isEmpty {
       guard segment.hasAdvancingTimes else { throw ReplayError(segmentIndex: index) }
       if clock != nil {
@@ -57,10 +58,15 @@ public enum RecordingReplay {
             }
           } else {
             inputs.append(Input(time: date(arrival), kind: .start))
+            inputs += untimedBeforeStart.map { Input(time: date(arrival), kind: .fix($0)) }
           }
           clock = max(clock ?? arrival, arrival)
         }
-        if clock != nil { inputs.append(Input(time: date(clock), kind: .fix(fix))) }
+        if clock != nil {
+          inputs.append(Input(time: date(clock), kind: .fix(fix)))
+        } else {
+          untimedBeforeStart.append(fix)
+        }
       }
     }
     guard clock != nil else { throw ReplayError(segmentIndex: nil) }

@@ -26,9 +26,12 @@ import Testing
     #expect(recorder.state == .recording)
     #expect(
       good.withoutFixes == [
-        .signalQualityChanged(.good), .stateChanged(.recording),
-        .acquisitionPolicyChanged(.tracking(distanceFilterMeters: 5)),
+        .stateChanged(.recording), .acquisitionPolicyChanged(.tracking(distanceFilterMeters: 5)),
       ])
+    // The signal shows good once the fixes held it for 3 s.
+    #expect(recorder.signalQuality == .weak)
+    let held = recorder.feed(stream.fixes(seconds: 3, speedMetersPerSecond: 1.4, accuracyMeters: 8))
+    #expect(held.withoutFixes == [.signalQualityChanged(.good)])
 
     _ = recorder.feed(stream.fixes(seconds: 60, speedMetersPerSecond: 1.4))
     let paused = recorder.pause(at: stream.time(stream.seconds))
@@ -54,11 +57,11 @@ import Testing
 
     let live = recorder.liveMetrics
     #expect(live.metrics.segmentCount == 2)
-    // 123 s walked while recording at 1.4 m/s; the 30 paused seconds (42 m) are not bridged.
-    #expect(abs(live.metrics.distanceMeters - 121 * 1.4) < 3)
-    // Started at 3 s, finished at 156 s, paused for 30 s.
-    #expect(abs(live.elapsedSeconds - 153) < 0.001)
-    #expect(abs(live.timerSeconds - 123) < 0.001)
+    // 126 s walked while recording at 1.4 m/s; the 30 paused seconds (42 m) are not bridged.
+    #expect(abs(live.metrics.distanceMeters - 124 * 1.4) < 3)
+    // Started at 3 s, finished at 159 s, paused for 30 s.
+    #expect(abs(live.elapsedSeconds - 156) < 0.001)
+    #expect(abs(live.timerSeconds - 126) < 0.001)
     #expect(live.speedMetersPerSecond == 0)
     #expect(live.provisionalDistanceMeters == 0)
   }

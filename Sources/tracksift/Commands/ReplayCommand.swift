@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import TrackSift
+
+/// `tracksift replay FILE`: runs the live recorder over a recorded file on a simulated clock.
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Run the live recorder over a recorded file and print its event timeline.",
+    discussion: """
+      The clock reads each fix's arrival time (or its own time), ticking every second \
+      between fixes; the file's segments become segments of the recording. The live figures \
+      equal those `analyze` reports for the same file and profile.
+      """)
+
+  @Argument(help: "A GPX, NMEA or CSV file with times.")
+  var file: String
+
+  @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
+  var profile: ActivityKind = .running
+
+  @Option(
+    help: ArgumentHelp(
+      "Replay this many times faster than real time (0: as fast as possible).",
+      valueName: "factor"))
+  var speed: Double = 0
+
+  @Option(help: "Split unit of the cues: km or mi.")
+  var splits: SplitUnitArgument = .km
+
+  @Flag(help: "List every fix's verdict, not only the rejections.")
+  var fixes = false
+
+  @Flag(help: "Print the final figures as one JSON object (the shape of `analyze --json`).")
+  var json = false
+
+  func validate() throws {
+    guard speed.isFinite, speed >= 0 else {
+      throw ValidationError("--speed must be 0 or a positive factor")
+    }
+  }
+
+  func run() throws {
+    let track = try TrackInput.read(path: file)
+    var configuration = RecorderConfiguration(profile: ActivityProfile(activity: profile))
+    configuration.splitUnit = splits.unit
+    let inputs: [RecordingReplay.Input]
+    do {
+      inputs = try RecordingReplay.inputs(for: track)
+    } catch {
+      throw InputError(path: file, reason: error.description)
+    }
+    var recorder = Recorder(configuration: configuration)
+    let start = inputs.first?.time ?? Date()
+    var previousTime = start
+    for input in inputs {
+      if speed > 0 {
+        let wait = input.time.timeIntervalSince(previousTime) / speed
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+      }
+      previousTime = input.time
+      let events = RecordingReplay.apply(input, to: &recorder)
+      guard !json else { continue }
+      for event in events {
+        if let line = TimelineLine.text(for: event, since: start, listingFixes: fixes) {
+          print(line)
+        }
+      }
+    }
+    let report = ReplayReport(file: file, track: track, recorder: recorder)
+    if json {
+      print(try report.json())
+    } else {
+      print("")
+      print(report.text)
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TrackSift
+
+@testable import tracksift
+
+/// Replaying a real recording through the live ``Recorder`` gives exactly the live distance,
+/// moving time, splits and verdicts that `analyze` reports for it: every GPX, NMEA and CSV
+/// recording in `../shared/data` that `analyze` reads, with the profile it was recorded with.
+@Suite struct LiveEqualsBatchFileTests {
+  static let files: [String] = {
+    guard let data = CommandRunner.sharedData else { return [] }
+    let readable = ["gpx", "nmea", "log", "csv"]
+    let folders = ["corpus/gpx", "corpus/nmea-gpsd", "truth", "devices", "spikes"]
+    var files: [String] = []
+    for folder in folders {
+      let root = data.appendingPathComponent(folder)
+      guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
+      for case let path as String in walker
+      where readable.contains((path as NSString).pathExtension.lowercased()) {
+        files.append("\(folder)/\(path)")
+      }
+    }
+    return files.sorted()
+  }()
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func theSharedDataHasRecordingsToReplay() {
+    #expect(Self.files.count > 100)
+  }
+
+  @Test(
+    .enabled(if: CommandRunner.sharedData != nil, "../shared is absent"), arguments: files)
+  func replayMatchesAnalysis(file: String) throws {
+    let path = try #require(CommandRunner.sharedData).appendingPathComponent(file).path
+    guard let track = try? TrackInput.read(path: path) else { return }  // refused: tested elsewhere
+    let activity: ActivityKind =
+      file.contains("drive") || file.contains("gsdc") || file.contains("nmea-gpsd")
+      ? .driving : .running
+    let profile = ActivityProfile(activity: activity)
+    let batch = TrackAnalysis(track: track, profile: profile)
+    let configuration = RecorderConfiguration(profile: profile)
+    guard track.segments.allSatisfy({ $0.fixes.isEmpty || $0.hasAdvancingTimes }) else {
+      #expect(throws: ReplayError.self) {
+        try RecordingReplay.run(track, configuration: configuration)
+      }
+      return
+    }
+    let (_, recorder) = try RecordingReplay.run(track, configuration: configuration)
+    let live = recorder.liveMetrics.metrics
+    #expect(live.distanceMeters == batch.liveMetrics.distanceMeters)
+    #expect(live.movingTimeSeconds == batch.liveMetrics.movingTimeSeconds)
+    #expect(live.kilometerSplits == batch.liveMetrics.kilometerSplits)
+    #expect(live == batch.liveMetrics)
+    #expect(recorder.verdictCounts == batch.verdictCounts)
+  }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func replayCommandPrintsTheLiveFiguresOfAnalyze() throws {
+    let data = try #require(CommandRunner.sharedData)
+    let path = data.appendingPathComponent(
+      "truth/gsdc2021-mtv-2020-05-14-pixel4-chipset/Pixel4_chipset.nmea"
+    ).path
+    let analyzed = try CommandRunner.run(["analyze", path, "--profile", "driving", "--json"])
+    let replayed = try CommandRunner.run(["replay", path, "--profile", "driving", "--json"])
+    #expect(analyzed.status == 0 && replayed.status == 0, "\(replayed.standardError)")
+    func live(_ output: String) throws -> NSDictionary {
+      let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+      return try #require(object?["live"] as? NSDictionary)
+    }
+    #expect(try live(analyzed.standardOutput) == live(replayed.standardOutput))
+    let timeline = try CommandRunner.run(["replay", path, "--profile", "driving"])
+    #expect(timeline.standardOutput.contains("state recording"))
+    #expect(timeline.standardOutput.contains("state finished"))
+  }
+}
