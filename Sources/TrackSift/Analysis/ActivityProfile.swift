@@ -20,6 +20,12 @@ public struct ActivityProfile: Sendable, Hashable {
   public var pace: CurrentPaceEstimator.Configuration
   /// Stop detection for moving time and distance.
   public var stops: StopDetector.Configuration
+  /// Whether the live figures, once the stop detector declares a stop (auto-pause), count
+  /// the dwell that led to it as stopped, and once it declares the departure, the fixes since
+  /// the person left as moving: the detection delay is trimmed from the moving time and the
+  /// distance. The refined figures always do so. Off, the live figures count the dwell as
+  /// moving, as an app that only pauses from the moment of detection does.
+  public var trimsStopDetectionDelay: Bool
   /// Douglas-Peucker tolerance for the simplified route, in meters.
   public var simplificationToleranceMeters: Double
   /// Dead band of the elevation gain and loss, in meters (see ``ElevationAccumulator``).
@@ -33,6 +39,7 @@ public struct ActivityProfile: Sendable, Hashable {
     speed = .defaults(for: activity)
     pace = .defaults(for: activity)
     stops = .defaults(for: activity)
+    trimsStopDetectionDelay = true
     simplificationToleranceMeters = activity == .driving ? 5 : 3
     elevationThresholdMeters = 5
   }

@@ -156,6 +156,14 @@ struct LivePipeline: Sendable {
     if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable {
       step.speedForMaximumMetersPerSecond = step.speed?.metersPerSecond
     }
+    if profile.trimsStopDetectionDelay {
+      if let dwellStart = step.stopStartTimeSeconds {
+        metrics.recount(after: dwellStart, asMoving: false)
+      }
+      if let departure = step.departureTimeSeconds {
+        metrics.recount(after: departure, asMoving: true)
+      }
+    }
     step.splits = metrics.add(
       MetricsSample(
         timeSeconds: fix.timeSeconds, coordinate: filtered.coordinate,

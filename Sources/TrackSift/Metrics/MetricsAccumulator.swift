@@ -22,6 +22,18 @@ public struct MetricsAccumulator: Sendable, Hashable {
   private var hasTimes = false
   private var hasUntimedDistance = false
   private var segmentHasSample = false
+  /// The latest timed intervals of the current segment, for ``recount(after:asMoving:)``.
+  private var recentIntervals: [Interval] = []
+
+  private struct Interval: Sendable, Hashable {
+    var endTimeSeconds: Double
+    var durationSeconds: Double
+    var meters: Double
+    var isMoving: Bool
+  }
+
+  /// How many recent intervals ``recount(after:asMoving:)`` can reach (an hour at 1 Hz).
+  private static let recountableIntervals = 3_600
 
   /// Creates an accumulator.
   /// - Parameter elevationThresholdMeters: the dead band of the elevation gain.
@@ -38,6 +50,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// Marks the start of a new segment: the next sample is not joined to the previous one.
   public mutating func startSegment() {
     previous = nil
+    recentIntervals.removeAll()
     segmentHasSample = false
     elevation.breakSegment()
   }
@@ -68,15 +81,45 @@ public struct MetricsAccumulator: Sendable, Hashable {
       timerSeconds += dt
       if sample.isMoving { movingSeconds += dt }
     }
+    let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
     if sample.isMoving {
-      let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
       if step.isFinite { distanceMeters += step }
       let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true
       if !timed, step > 0 { hasUntimedDistance = true }
     }
+    if dt > 0, let end = sample.timeSeconds, step.isFinite {
+      if recentIntervals.count >= 2 * Self.recountableIntervals {
+        recentIntervals.removeFirst(Self.recountableIntervals)
+      }
+      recentIntervals.append(
+        Interval(
+          endTimeSeconds: end, durationSeconds: dt, meters: step, isMoving: sample.isMoving))
+    }
     let timer = hasTimes ? timerSeconds : 0
     return kilometers.advance(distanceMeters: distanceMeters, timerSeconds: timer)
       + miles.advance(distanceMeters: distanceMeters, timerSeconds: timer)
+  }
+
+  /// Counts the latest intervals of the segment that end after a time as moving or as
+  /// stopped after all, walking back from the newest while they hold the other value: a stop
+  /// detector knows where a dwell began (or where the person left) only a few seconds late.
+  ///
+  /// - Parameters:
+  ///   - timeSeconds: intervals ending after this time are recounted.
+  ///   - asMoving: whether they count as moving.
+  /// - Complexity: O(k) in the intervals recounted, at most the last hour's.
+  public mutating func recount(after timeSeconds: Double, asMoving: Bool) {
+    var position = recentIntervals.count - 1
+    while position >= 0, recentIntervals[position].isMoving != asMoving,
+      recentIntervals[position].endTimeSeconds > timeSeconds
+    {
+      let interval = recentIntervals[position]
+      let sign = asMoving ? 1.0 : -1.0
+      movingSeconds += sign * interval.durationSeconds
+      distanceMeters += sign * interval.meters
+      recentIntervals[position].isMoving = asMoving
+      position -= 1
+    }
   }
 
   /// The figures so far.
