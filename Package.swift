@@ -8,15 +8,21 @@ let package = Package(
     .library(name: "TrackSift", targets: ["TrackSift"]),
     .library(name: "TrackSiftFormats", targets: ["TrackSiftFormats"]),
     .library(name: "TrackSiftSimulation", targets: ["TrackSiftSimulation"]),
+    .library(name: "TrackSiftStore", targets: ["TrackSiftStore"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(name: "TrackSift"),
     .target(name: "TrackSiftFormats", dependencies: ["TrackSift"]),
     .target(name: "TrackSiftSimulation", dependencies: ["TrackSift"]),
+    .target(
+      name: "TrackSiftStore",
+      dependencies: ["TrackSift", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .executableTarget(
       name: "tracksift",
       dependencies: [
@@ -29,6 +35,12 @@ let package = Package(
       name: "TrackSiftSimulationTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
     .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSift", "TrackSiftFormats"]),
     .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
+    .testTarget(
+      name: "TrackSiftStoreTests",
+      dependencies: [
+        "TrackSift", "TrackSiftStore", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
