@@ -23,6 +23,8 @@ let package = Package(
       name: "TrackSiftStore",
       dependencies: ["TrackSift", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    // Not a product: a child process for the crash-safety test in TrackSiftStoreTests.
+    .executableTarget(name: "StoreCrashProbe", dependencies: ["TrackSift", "TrackSiftStore"]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
@@ -39,6 +41,8 @@ let package = Package(
       name: "TrackSiftStoreTests",
       dependencies: [
         "TrackSift", "TrackSiftStore", .product(name: "GRDB", package: "GRDB.swift"),
+        // Built for the crash test, which runs it as a child process.
+        "StoreCrashProbe",
       ]
     ),
   ],
