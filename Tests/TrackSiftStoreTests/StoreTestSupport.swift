@@ -48,10 +48,16 @@ final class TestClock: @unchecked Sendable {
     current = start
   }
 
-  var now: Date { lock.withLock { current } }
+  var now: Date {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
 
   func advance(seconds: Double) {
-    lock.withLock { current += seconds }
+    lock.lock()
+    defer { lock.unlock() }
+    current += seconds
   }
 
   /// The closure a writer takes.

@@ -12,7 +12,7 @@ public struct StoredFix: Sendable, Hashable {
   public var segmentIndex: Int
   /// The fix as the receiver reported it.
   public var fix: Fix
-  /// The gate's verdict, stored as its stable ``Verdict/code``.
+  /// The gate's verdict, stored as its stable `Verdict.code`.
   public var verdict: Verdict
 
   /// Creates a stored fix.

@@ -70,7 +70,7 @@ public struct RecordingWriter: Sendable {
         context: "flushIntervalSeconds must be finite and not negative, not \(flushIntervalSeconds)"
       )
     }
-    let state = try store.activity(activity).state
+    let state = try store.read { db in try ActivityStore.state(of: activity, db) }
     guard state == .recording else {
       throw StoreError(reason: .activityFinished, context: "activity \(activity)")
     }
@@ -99,7 +99,9 @@ public struct RecordingWriter: Sendable {
   /// Buffers the start of a segment and commits the pending rows when the interval has passed.
   ///
   /// - Returns: `true` when this call committed the pending rows.
-  /// - Throws: As ``append(_:)-(StoredFix)``.
+  /// - Throws: ``StoreError/Reason/invalidInput`` for a negative index or a start time that is not
+  ///   finite (the segment is not buffered); otherwise the commit's ``StoreError``, in which case
+  ///   every pending row is still buffered.
   @discardableResult
   public mutating func startSegment(_ segment: StoredSegment) throws(StoreError) -> Bool {
     try ActivityStore.validate(segment)
@@ -113,8 +115,8 @@ public struct RecordingWriter: Sendable {
   ///
   /// - Returns: `true` when this call committed the pending rows.
   /// - Throws: ``StoreError/Reason/invalidInput`` for a negative sequence, an empty kind or a
-  ///   payload that is not JSON (the event is not buffered); otherwise as
-  ///   ``append(_:)-(StoredFix)``.
+  ///   payload that is not JSON (the event is not buffered); otherwise the commit's
+  ///   ``StoreError``, in which case every pending row is still buffered.
   @discardableResult
   public mutating func append(_ event: StoredEvent) throws(StoreError) -> Bool {
     try ActivityStore.validate(event)

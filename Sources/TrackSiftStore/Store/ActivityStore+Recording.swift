@@ -13,7 +13,6 @@ extension ActivityStore {
   /// - Parameters:
   ///   - batch: The rows.
   ///   - id: An activity in the ``ActivityState/recording`` state.
-  ///   - kept: How the failure message should describe what the caller keeps in memory.
   /// - Throws: ``StoreError``: ``StoreError/Reason/invalidInput`` for a negative sequence or
   ///   index, an event without kind or with a payload that is not JSON, or a time that is not
   ///   finite (checked before anything is written); ``StoreError/Reason/unknownActivity``;
@@ -24,6 +23,8 @@ extension ActivityStore {
     try append(batch, to: id, kept: nil)
   }
 
+  /// As the public `append(_:to:)`; `kept` describes, for the failure message, what the caller
+  /// keeps in memory.
   func append(_ batch: RecordingBatch, to id: ActivityID, kept: String?) throws(StoreError) {
     try Self.validate(batch)
     try write(kept: kept) { db in

@@ -14,8 +14,8 @@ import GRDB
 /// app list and read past activities while a recording is written.
 ///
 /// Instants are stored as seconds since 2001-01-01 00:00:00 UTC (`timeIntervalSinceReferenceDate`),
-/// exactly as ``TrackSift/Fix`` holds them, so a round trip loses nothing; unknown values are
-/// `NULL` (see the DocC article *Storage* for the schema).
+/// exactly as `Fix` holds them, so a round trip loses nothing; unknown values are
+/// `NULL` (<doc:Storage> describes the schema).
 ///
 /// The store is a class because it owns the database connections; every value it takes or
 /// gives is a `Sendable` struct, and the store itself may be shared between tasks (GRDB
