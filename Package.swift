@@ -8,15 +8,23 @@ let package = Package(
     .library(name: "TrackSift", targets: ["TrackSift"]),
     .library(name: "TrackSiftFormats", targets: ["TrackSiftFormats"]),
     .library(name: "TrackSiftSimulation", targets: ["TrackSiftSimulation"]),
+    .library(name: "TrackSiftStore", targets: ["TrackSiftStore"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(name: "TrackSift"),
     .target(name: "TrackSiftFormats", dependencies: ["TrackSift"]),
     .target(name: "TrackSiftSimulation", dependencies: ["TrackSift"]),
+    .target(
+      name: "TrackSiftStore",
+      dependencies: ["TrackSift", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // Not a product: a child process for the crash-safety test in TrackSiftStoreTests.
+    .executableTarget(name: "StoreCrashProbe", dependencies: ["TrackSift", "TrackSiftStore"]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
@@ -29,6 +37,14 @@ let package = Package(
       name: "TrackSiftSimulationTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
     .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSift", "TrackSiftFormats"]),
     .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
+    .testTarget(
+      name: "TrackSiftStoreTests",
+      dependencies: [
+        "TrackSift", "TrackSiftStore", .product(name: "GRDB", package: "GRDB.swift"),
+        // Built for the crash test, which runs it as a child process.
+        "StoreCrashProbe",
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

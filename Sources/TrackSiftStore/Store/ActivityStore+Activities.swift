@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import TrackSift
+
+extension ActivityStore {
+  /// Creates an activity in the ``ActivityState/recording`` state.
+  ///
+  /// - Parameters:
+  ///   - name: A name to show, such as `"Morning run"`; may be empty.
+  ///   - kind: The kind of activity, whose profile the recording uses.
+  ///   - startedAt: When the recording started.
+  /// - Returns: The new activity's identifier, never one used before in this database.
+  /// - Throws: ``StoreError`` (``StoreError/Reason/invalidInput`` for a start time that is not
+  ///   finite, or the write's failure).
+  public func createActivity(
+    name: String, kind: ActivityKind, startedAt: Date
+  ) throws(StoreError) -> ActivityID {
+    try Self.requireFinite(startedAt, "startedAt")
+    return try write { db in
+      try db.execute(
+        sql: "INSERT INTO activity (name, kind, state, startedAt) VALUES (?, ?, ?, ?)",
+        arguments: [
+          name, kind.rawValue, ActivityState.recording.rawValue,
+          startedAt.timeIntervalSinceReferenceDate,
+        ])
+      return ActivityID(rawValue: db.lastInsertedRowID)
+    }
+  }
+
+  /// Marks an activity finished and stores its totals.
+  ///
+  /// Rows still pending in a ``RecordingWriter`` are not written by this call: use
+  /// ``RecordingWriter/finish(at:totals:)``, which flushes first.
+  ///
+  /// - Parameters:
+  ///   - id: The activity.
+  ///   - finishedAt: When the recording ended. For an interrupted recording
+  ///     ``ActivitySummary/lastFixTimestamp`` is a natural choice.
+  ///   - totals: Figures to store for listings (distance, moving and elapsed time).
+  /// - Throws: ``StoreError`` with ``StoreError/Reason/unknownActivity``,
+  ///   ``StoreError/Reason/activityFinished`` when already finished,
+  ///   ``StoreError/Reason/invalidInput`` for a time or figure that is not finite or negative,
+  ///   or the write's failure.
+  public func finishActivity(
+    _ id: ActivityID, finishedAt: Date, totals: ActivityTotals = ActivityTotals()
+  ) throws(StoreError) {
+    try Self.requireFinite(finishedAt, "finishedAt")
+    if let name = totals.invalidFigureName {
+      throw StoreError(
+        reason: .invalidInput, context: "\(name) must be finite and not negative")
+    }
+    try write { db in
+      guard try Self.state(of: id, db) == .recording else {
+        throw StoreError(reason: .activityFinished, context: "activity \(id)")
+      }
+      try db.execute(
+        sql: """
+          UPDATE activity SET state = ?, finishedAt = ?, distanceMeters = ?,
+            movingTimeSeconds = ?, elapsedTimeSeconds = ?
+          WHERE id = ?
+          """,
+        arguments: [
+          ActivityState.finished.rawValue, finishedAt.timeIntervalSinceReferenceDate,
+          totals.distanceMeters, totals.movingTimeSeconds, totals.elapsedTimeSeconds, id.rawValue,
+        ])
+    }
+  }
+
+  /// Deletes an activity with its fixes, segments and events.
+  ///
+  /// - Throws: ``StoreError`` with ``StoreError/Reason/unknownActivity``, or the write's failure.
+  public func deleteActivity(_ id: ActivityID) throws(StoreError) {
+    try write { db in
+      try db.execute(sql: "DELETE FROM activity WHERE id = ?", arguments: [id.rawValue])
+      if db.changesCount == 0 {
+        throw StoreError(reason: .unknownActivity, context: "activity \(id)")
+      }
+    }
+  }
+
+  /// Every activity, oldest start first.
+  ///
+  /// - Complexity: O(*n*) in the number of stored fixes (counts are computed, not cached).
+  public func activities() throws(StoreError) -> [ActivitySummary] {
+    try read { db in try Self.summaries(db, where: nil) }
+  }
+
+  /// The activities left in the ``ActivityState/recording`` state, oldest start first: after a
+  /// crash, the recordings to resume or finish.
+  public func unfinishedActivities() throws(StoreError) -> [ActivitySummary] {
+    try read { db in try Self.summaries(db, where: "state = 'recording'") }
+  }
+
+  /// One activity's summary.
+  ///
+  /// - Throws: ``StoreError`` with ``StoreError/Reason/unknownActivity``.
+  public func activity(_ id: ActivityID) throws(StoreError) -> ActivitySummary {
+    try read { db in
+      guard let summary = try Self.summaries(db, where: "id = ?", [id.rawValue]).first else {
+        throw StoreError(reason: .unknownActivity, context: "activity \(id)")
+      }
+      return summary
+    }
+  }
+
+  // MARK: Helpers
+
+  /// The activity's state, or a thrown ``StoreError/Reason/unknownActivity``.
+  static func state(of id: ActivityID, _ db: Database) throws -> ActivityState {
+    guard
+      let code = try String.fetchOne(
+        db, sql: "SELECT state FROM activity WHERE id = ?", arguments: [id.rawValue])
+    else {
+      throw StoreError(reason: .unknownActivity, context: "activity \(id)")
+    }
+    guard let state = ActivityState(rawValue: code) else {
+      throw StoreError(reason: .unreadableRow, context: "activity \(id): unknown state '\(code)'")
+    }
+    return state
+  }
+
+  static func requireFinite(_ date: Date, _ name: String) throws(StoreError) {
+    guard date.timeIntervalSinceReferenceDate.isFinite else {
+      throw StoreError(reason: .invalidInput, context: "\(name) must be a finite time")
+    }
+  }
+
+  private static func summaries(
+    _ db: Database, where condition: String?, _ arguments: StatementArguments = []
+  ) throws -> [ActivitySummary] {
+    let filter = condition.map { " WHERE \($0)" } ?? ""
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT id, name, kind, state, startedAt, finishedAt, distanceMeters, movingTimeSeconds,
+          elapsedTimeSeconds
+        FROM activity\(filter) ORDER BY startedAt, id
+        """, arguments: arguments)
+    return try rows.map { row in
+      let id = ActivityID(rawValue: row[0])
+      let kindCode: String = row[2]
+      guard let kind = ActivityKind(rawValue: kindCode) else {
+        throw StoreError(
+          reason: .unreadableRow, context: "activity \(id): unknown kind '\(kindCode)'")
+      }
+      let stateCode: String = row[3]
+      guard let state = ActivityState(rawValue: stateCode) else {
+        throw StoreError(
+          reason: .unreadableRow, context: "activity \(id): unknown state '\(stateCode)'")
+      }
+      let counts = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*), COALESCE(SUM(verdict = 'accepted'), 0), MIN(timestamp), MAX(timestamp)
+          FROM fix WHERE activityId = ?
+          """,
+        arguments: [id.rawValue])
+      let segmentCount = try Int.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) FROM (
+            SELECT segmentIndex FROM fix WHERE activityId = ?1
+            UNION SELECT segmentIndex FROM segment WHERE activityId = ?1)
+          """,
+        arguments: [id.rawValue])
+      let eventCount = try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM event WHERE activityId = ?", arguments: [id.rawValue])
+      let fixCount: Int = counts?[0] ?? 0
+      let acceptedCount: Int = counts?[1] ?? 0
+      let firstFix: Double? = counts?[2]
+      let lastFix: Double? = counts?[3]
+      let startedAt: Double = row[4]
+      let finishedAt: Double? = row[5]
+      return ActivitySummary(
+        id: id, name: row[1], kind: kind, state: state,
+        startedAt: Date(timeIntervalSinceReferenceDate: startedAt),
+        finishedAt: finishedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
+        acceptedFixCount: acceptedCount, rejectedFixCount: fixCount - acceptedCount,
+        segmentCount: segmentCount ?? 0, eventCount: eventCount ?? 0,
+        firstFixTimestamp: firstFix.map(Date.init(timeIntervalSinceReferenceDate:)),
+        lastFixTimestamp: lastFix.map(Date.init(timeIntervalSinceReferenceDate:)),
+        totals: ActivityTotals(
+          distanceMeters: row[6], movingTimeSeconds: row[7], elapsedTimeSeconds: row[8]))
+    }
+  }
+}

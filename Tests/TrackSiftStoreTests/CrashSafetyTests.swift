@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TrackSift
+
+@testable import StoreCrashProbe
+@testable import TrackSiftStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Kills a recording process at random moments and checks what survives.
+///
+/// The child is `StoreCrashProbe`, an executable target of this package that the test target
+/// depends on, so `swift test` builds it into the same products directory as the test binary.
+/// It records 200 fixes a second and commits every 0.1 s (ten times more often than the default,
+/// so that a kill between 50 and 800 ms after the start falls among several commits, inside one
+/// or during the start-up and migration), and prints the highest committed sequence after each
+/// commit. After every kill the test reopens the database and checks that every sequence
+/// reported committed is there, that the sequences run from 0 without a gap or a duplicate, that
+/// each row equals the fix the probe made for it, and that the unfinished activity is found; it
+/// finishes the activity after every fourth run and otherwise lets the next run resume it in a
+/// new segment.
+@Suite struct CrashSafetyTests {
+  /// The probe: `STORE_CRASH_PROBE`, else beside the test binary, else in the package's build
+  /// directories.
+  static let probe: URL? = {
+    let fileManager = FileManager.default
+    if let path = ProcessInfo.processInfo.environment["STORE_CRASH_PROBE"] {
+      return fileManager.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("StoreCrashProbe")
+      if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let buildDirectories = ((try? fileManager.contentsOfDirectory(atPath: package.path)) ?? [])
+      .filter { $0.hasPrefix(".build") }.sorted()
+    for build in buildDirectories {
+      let root = package.appendingPathComponent(build)
+      let triples = (try? fileManager.contentsOfDirectory(atPath: root.path)) ?? []
+      for products in ["debug"] + triples.map({ "\($0)/debug" }) {
+        let candidate = root.appendingPathComponent(products).appendingPathComponent(
+          "StoreCrashProbe")
+        if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+      }
+    }
+    return nil
+  }()
+
+  @Test(
+    .enabled(
+      if: probe != nil,
+      "StoreCrashProbe not found beside the test binary or in .build*/debug: build it, or set STORE_CRASH_PROBE to its path"
+    ),
+    .timeLimit(.minutes(3)))
+  func killedRecordingsKeepEveryCommittedFix() throws {
+    let probe = try #require(Self.probe)
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("crash.sqlite")
+    var random = SeededRandom(seed: 20_241_123)
+    var finishedFixCounts: [ActivityID: Int] = [:]
+    var committedTotal = 0
+    var runsWithoutCommit = 0
+    let started = Date()
+
+    for run in 0..<20 {
+      let delay = Double(50 + random.next() % 751) / 1000
+      let output = try runAndKill(
+        probe, arguments: [path, "--flush-interval", "0.1"], after: delay)
+      let reported = output.lines.compactMap { line -> Int? in
+        line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
+      }.max()
+      if reported == nil { runsWithoutCommit += 1 }
+
+      let store = try ActivityStore(path: path)
+      let unfinished = try store.unfinishedActivities()
+      #expect(unfinished.count <= 1, "run \(run): \(unfinished.count) unfinished activities")
+      for (id, count) in finishedFixCounts {
+        #expect(try store.activity(id).fixCount == count, "run \(run): finished \(id) changed")
+      }
+      guard let activity = unfinished.first else {
+        #expect(reported == nil, "run \(run): committed \(reported ?? 0) yet no activity")
+        continue
+      }
+      let fixes = try store.fixes(of: activity.id)
+      let sequences = fixes.map(\.sequence)
+      #expect(sequences == Array(0..<fixes.count), "run \(run): gap or duplicate")
+      if let reported {
+        #expect(fixes.count > reported, "run \(run): \(reported) committed, \(fixes.count) stored")
+      }
+      let damaged = fixes.filter { $0 != ProbeFixes.stored($0.sequence, segment: $0.segmentIndex) }
+      #expect(damaged.isEmpty, "run \(run): rows differ from what the probe wrote")
+      let segmentIndices = fixes.map(\.segmentIndex)
+      #expect(segmentIndices == segmentIndices.sorted(), "run \(run): segments out of order")
+
+      if run % 4 == 3 {
+        try store.finishActivity(
+          activity.id, finishedAt: activity.lastFixTimestamp ?? activity.startedAt)
+        #expect(try store.unfinishedActivities().isEmpty)
+        finishedFixCounts[activity.id] = fixes.count
+        committedTotal += fixes.count
+      } else if run == 19 {
+        committedTotal += fixes.count
+      }
+    }
+    let seconds = Date().timeIntervalSince(started)
+    print(
+      "CrashSafetyTests: 20 kills in \(String(format: "%.1f", seconds)) s, "
+        + "\(runsWithoutCommit) before their first commit, "
+        + "\(finishedFixCounts.count) activities finished, \(committedTotal) fixes checked")
+  }
+
+  /// Runs the probe, kills it with SIGKILL after `delay` seconds, and returns what it printed.
+  private func runAndKill(_ probe: URL, arguments: [String], after delay: Double) throws
+    -> (lines: [String], status: Int32)
+  {
+    let process = Process()
+    process.executableURL = probe
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    Thread.sleep(forTimeInterval: delay)
+    let wasRunning = process.isRunning
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let errorText = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(wasRunning, "the probe ended before the kill: \(errorText)")
+    #expect(process.terminationReason == .uncaughtSignal)
+    return (text.split(separator: "\n").map(String.init), process.terminationStatus)
+  }
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014): a seeded generator, so the kill times repeat.
+private struct SeededRandom {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
