@@ -41,6 +41,7 @@ import TrackSift
     #expect(run.finishedAt == Samples.start + 100)
     #expect(run.acceptedFixCount == 3)
     #expect(run.rejectedFixCount == 2)
+    #expect(run.pendingFixCount == 0)
     #expect(run.fixCount == 5)
     #expect(run.segmentCount == 3)
     #expect(run.eventCount == 1)
@@ -58,6 +59,27 @@ import TrackSift
     #expect(ride.firstFixTimestamp == nil)
     #expect(ride.totals.isEmpty)
     #expect(try store.unfinishedActivities().map(\.id) == [second])
+  }
+
+  @Test(arguments: StoreLocation.allCases)
+  func pendingFixesAreCountedApart(_ location: StoreLocation) throws {
+    let (store, cleanUp) = try location.makeStore()
+    defer { cleanUp() }
+    let id = try store.createActivity(name: "Live", kind: .running, startedAt: Samples.start)
+    try store.append(
+      RecordingBatch(fixes: [
+        Samples.stored(0), Samples.stored(1, verdict: .rejected(.warmUp)), Samples.stored(2),
+        Samples.stored(3, verdict: nil), Samples.stored(4, verdict: nil),
+      ]),
+      to: id)
+    let summary = try store.activity(id)
+    #expect(summary.acceptedFixCount == 2)
+    #expect(summary.rejectedFixCount == 1)
+    #expect(summary.pendingFixCount == 2)
+    #expect(summary.fixCount == 5)
+    #expect(summary.lastFixTimestamp == Samples.fullFix(4).timestamp)
+    #expect(try store.activities().map(\.pendingFixCount) == [2])
+    #expect(try store.unfinishedActivities().map(\.pendingFixCount) == [2])
   }
 
   @Test(arguments: StoreLocation.allCases)
@@ -88,9 +110,11 @@ import TrackSift
       Samples.stored(0), Samples.stored(1, verdict: .rejected(.impliedSpeed)), Samples.stored(2),
       Samples.stored(3, segment: 2), Samples.stored(4, segment: 2),
       Samples.stored(5, segment: 3, verdict: .rejected(.outOfOrder)),
+      Samples.stored(6, segment: 3, verdict: nil), Samples.stored(7, segment: 4, verdict: nil),
     ]
     try store.append(RecordingBatch(fixes: fixes.reversed()), to: id)
 
+    // Rejected and pending fixes are left out, and so are the segments left without a fix.
     let accepted = try store.track(of: id, acceptedOnly: true)
     #expect(accepted.name == "Export me")
     #expect(
@@ -100,7 +124,8 @@ import TrackSift
     let raw = try store.track(of: id, acceptedOnly: false)
     #expect(
       raw.segments.map { $0.fixes } == [
-        [fixes[0].fix, fixes[1].fix, fixes[2].fix], [fixes[3].fix, fixes[4].fix], [fixes[5].fix],
+        [fixes[0].fix, fixes[1].fix, fixes[2].fix], [fixes[3].fix, fixes[4].fix],
+        [fixes[5].fix, fixes[6].fix], [fixes[7].fix],
       ])
     #expect(try store.fixes(of: id) == fixes)
   }

@@ -91,7 +91,7 @@ enum Samples {
     Fix(latitudeDegrees: 45 + Double(sequence) * 1e-5, longitudeDegrees: 7)
   }
 
-  static func stored(_ sequence: Int, segment: Int = 0, verdict: Verdict = .accepted)
+  static func stored(_ sequence: Int, segment: Int = 0, verdict: Verdict? = .accepted)
     -> StoredFix
   {
     StoredFix(sequence: sequence, segmentIndex: segment, fix: fullFix(sequence), verdict: verdict)

@@ -81,6 +81,23 @@ import TrackSift
     #expect(code == verdict.code)
   }
 
+  @Test(arguments: StoreLocation.allCases)
+  func aPendingVerdictIsStoredAsNullAndReadBackNil(_ location: StoreLocation) throws {
+    let (store, cleanUp) = try location.makeStore()
+    defer { cleanUp() }
+    let id = try store.createActivity(name: "Pending", kind: .running, startedAt: Samples.start)
+    let fixes = [
+      Samples.stored(0), Samples.stored(1, verdict: nil), Samples.stored(2, verdict: nil),
+    ]
+    try store.append(RecordingBatch(fixes: fixes), to: id)
+    #expect(try store.fixes(of: id) == fixes)
+    #expect(try store.fixes(of: id).map(\.verdict) == [.accepted, nil, nil])
+    let nulls = try store.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fix WHERE verdict IS NULL")
+    }
+    #expect(nulls == 2)
+  }
+
   @Test(arguments: FixSource.allCases)
   func sourcesRoundTrip(_ source: FixSource) throws {
     let store = try ActivityStore.inMemory()

@@ -22,6 +22,9 @@ public struct ActivitySummary: Sendable, Hashable, Identifiable {
   public var acceptedFixCount: Int
   /// Stored fixes whose verdict is a rejection.
   public var rejectedFixCount: Int
+  /// Stored fixes whose verdict is pending (`nil`): during a recording the last few, which the
+  /// recorder has not judged yet; after a crash, those whose verdict was not written.
+  public var pendingFixCount: Int
   /// Distinct segment indices among the stored fixes and segment starts.
   public var segmentCount: Int
   /// Stored events.
@@ -37,8 +40,9 @@ public struct ActivitySummary: Sendable, Hashable, Identifiable {
   /// Creates a summary.
   public init(
     id: ActivityID, name: String, kind: ActivityKind, state: ActivityState, startedAt: Date,
-    finishedAt: Date?, acceptedFixCount: Int, rejectedFixCount: Int, segmentCount: Int,
-    eventCount: Int, firstFixTimestamp: Date?, lastFixTimestamp: Date?, totals: ActivityTotals
+    finishedAt: Date?, acceptedFixCount: Int, rejectedFixCount: Int, pendingFixCount: Int,
+    segmentCount: Int, eventCount: Int, firstFixTimestamp: Date?, lastFixTimestamp: Date?,
+    totals: ActivityTotals
   ) {
     self.id = id
     self.name = name
@@ -48,6 +52,7 @@ public struct ActivitySummary: Sendable, Hashable, Identifiable {
     self.finishedAt = finishedAt
     self.acceptedFixCount = acceptedFixCount
     self.rejectedFixCount = rejectedFixCount
+    self.pendingFixCount = pendingFixCount
     self.segmentCount = segmentCount
     self.eventCount = eventCount
     self.firstFixTimestamp = firstFixTimestamp
@@ -55,8 +60,8 @@ public struct ActivitySummary: Sendable, Hashable, Identifiable {
     self.totals = totals
   }
 
-  /// Every stored fix, accepted or not.
-  public var fixCount: Int { acceptedFixCount + rejectedFixCount }
+  /// Every stored fix: accepted, rejected or pending.
+  public var fixCount: Int { acceptedFixCount + rejectedFixCount + pendingFixCount }
 
   /// True once finished.
   public var isFinished: Bool { state == .finished }

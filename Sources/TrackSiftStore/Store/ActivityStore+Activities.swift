@@ -151,7 +151,8 @@ extension ActivityStore {
       let counts = try Row.fetchOne(
         db,
         sql: """
-          SELECT COUNT(*), COALESCE(SUM(verdict = 'accepted'), 0), MIN(timestamp), MAX(timestamp)
+          SELECT COUNT(*), COALESCE(SUM(verdict = 'accepted'), 0),
+            COALESCE(SUM(verdict IS NULL), 0), MIN(timestamp), MAX(timestamp)
           FROM fix WHERE activityId = ?
           """,
         arguments: [id.rawValue])
@@ -167,15 +168,17 @@ extension ActivityStore {
         db, sql: "SELECT COUNT(*) FROM event WHERE activityId = ?", arguments: [id.rawValue])
       let fixCount: Int = counts?[0] ?? 0
       let acceptedCount: Int = counts?[1] ?? 0
-      let firstFix: Double? = counts?[2]
-      let lastFix: Double? = counts?[3]
+      let pendingCount: Int = counts?[2] ?? 0
+      let firstFix: Double? = counts?[3]
+      let lastFix: Double? = counts?[4]
       let startedAt: Double = row[4]
       let finishedAt: Double? = row[5]
       return ActivitySummary(
         id: id, name: row[1], kind: kind, state: state,
         startedAt: Date(timeIntervalSinceReferenceDate: startedAt),
         finishedAt: finishedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
-        acceptedFixCount: acceptedCount, rejectedFixCount: fixCount - acceptedCount,
+        acceptedFixCount: acceptedCount,
+        rejectedFixCount: fixCount - acceptedCount - pendingCount, pendingFixCount: pendingCount,
         segmentCount: segmentCount ?? 0, eventCount: eventCount ?? 0,
         firstFixTimestamp: firstFix.map(Date.init(timeIntervalSinceReferenceDate:)),
         lastFixTimestamp: lastFix.map(Date.init(timeIntervalSinceReferenceDate:)),

@@ -3,7 +3,8 @@ import GRDB
 import TrackSift
 
 extension ActivityStore {
-  /// Every stored fix of an activity, accepted and rejected, in sequence order.
+  /// Every stored fix of an activity, accepted, rejected and pending (``StoredFix/verdict``
+  /// `nil`), in sequence order.
   ///
   /// - Throws: ``StoreError`` with ``StoreError/Reason/unknownActivity``, or
   ///   ``StoreError/Reason/unreadableRow`` for a code this version does not know.
@@ -61,8 +62,9 @@ extension ActivityStore {
   ///
   /// - Parameters:
   ///   - id: The activity.
-  ///   - acceptedOnly: `true` for the fixes the gate accepted (a clean route to export);
-  ///     `false` for every raw fix, to re-run a gate with other thresholds.
+  ///   - acceptedOnly: `true` for the fixes the gate accepted (a clean route to export),
+  ///     leaving out rejected fixes and those whose verdict is pending; `false` for every raw
+  ///     fix, pending ones included, to re-run a gate with other thresholds.
   /// - Throws: ``StoreError`` with ``StoreError/Reason/unknownActivity``, or
   ///   ``StoreError/Reason/unreadableRow``.
   public func track(of id: ActivityID, acceptedOnly: Bool = true) throws(StoreError) -> Track {

@@ -47,7 +47,7 @@ enum StoreSchema {
       activityId INTEGER NOT NULL REFERENCES activity(id) ON DELETE CASCADE,
       sequence INTEGER NOT NULL CHECK (sequence >= 0),
       segmentIndex INTEGER NOT NULL CHECK (segmentIndex >= 0),
-      verdict TEXT NOT NULL,
+      verdict TEXT, -- NULL while the verdict is pending
       timestamp REAL,
       arrivalTime REAL,
       latitudeDegrees REAL,

@@ -27,7 +27,7 @@ extension StoredFix {
     let latitude: Double? = fix.latitudeDegrees.isNaN ? nil : fix.latitudeDegrees
     let longitude: Double? = fix.longitudeDegrees.isNaN ? nil : fix.longitudeDegrees
     return [
-      Int64(sequence), Int64(segmentIndex), verdict.code,
+      Int64(sequence), Int64(segmentIndex), verdict?.code,
       fix.timeSeconds, fix.arrivalTime?.timeIntervalSinceReferenceDate, latitude, longitude,
       fix.altitudeMeters, fix.horizontalAccuracyMeters, fix.verticalAccuracyMeters,
       fix.speedMetersPerSecond, fix.speedAccuracyMetersPerSecond, fix.courseDegrees,
@@ -50,14 +50,17 @@ extension StoredFix {
         reason: .unreadableRow,
         context: "fix \(sequence) of activity \(activity): unknown \(what) '\(code)'")
     }
-    let verdictCode: String = row[2]
-    let verdict: Verdict
-    if verdictCode == "accepted" {
-      verdict = .accepted
-    } else if let reason = RejectionReason(code: verdictCode) {
-      verdict = .rejected(reason)
-    } else {
-      throw unreadable("verdict code", verdictCode)
+    // NULL: the verdict is still pending.
+    let verdictCode: String? = row[2]
+    var verdict: Verdict?
+    if let verdictCode {
+      if verdictCode == "accepted" {
+        verdict = .accepted
+      } else if let reason = RejectionReason(code: verdictCode) {
+        verdict = .rejected(reason)
+      } else {
+        throw unreadable("verdict code", verdictCode)
+      }
     }
     let sourceCode: String = row[14]
     guard let source = FixSource(rawValue: sourceCode) else {
