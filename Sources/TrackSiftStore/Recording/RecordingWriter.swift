@@ -3,16 +3,23 @@ import Foundation
 /// Buffers a live recording's rows and commits them about once a second, so that a crash loses
 /// at most the last second and the disk is not synced for every fix.
 ///
-/// Rows go into a pending ``RecordingBatch``; an append commits the batch in one transaction when
-/// ``flushIntervalSeconds`` have passed since the last attempt, and ``finish(at:totals:)``
-/// commits what is left before marking the activity finished. Time comes from the injected
+/// Rows and verdict updates go into a pending ``RecordingBatch``; an append or a ``judge(_:)``
+/// commits the batch in one transaction when ``flushIntervalSeconds`` have passed since the last
+/// attempt, and ``finish(at:totals:)`` commits what is left before marking the activity
+/// finished. Time comes from the injected
 /// clock, so tests control it.
 ///
 /// When a commit fails (a full disk, a read-only volume, an I/O error) the writer throws a
 /// ``StoreError`` that says how many rows it keeps, and keeps them all: a later flush, manual or
 /// automatic, writes them once the problem is gone. Automatic attempts stay one interval apart,
 /// so a full disk costs one failed transaction a second, not one per fix. Because the store
-/// skips rows already stored, a row is never written twice, whatever the retries.
+/// skips rows already stored, a row is never written twice, whatever the retries; a verdict
+/// update applied again changes nothing.
+///
+/// A live recorder judges a fix some fixes after it arrived: append the fix on arrival with its
+/// verdict pending (`nil`), so that a crash loses at most the last second of fixes, and
+/// ``judge(_:)`` it when its verdict comes. The verdict is committed with the next batch, after
+/// its fix if both are in it.
 ///
 /// A value type: copies share the store but not their buffers, so keep one writer per
 /// recording (as a property of whatever owns the recording).
@@ -20,9 +27,17 @@ import Foundation
 /// ```swift
 /// var writer = try RecordingWriter(store: store, activity: id)
 /// try writer.startSegment(StoredSegment(index: 0, startedAt: start))
-/// for (sequence, (fix, verdict)) in judged.enumerated() {
-///   try writer.append(StoredFix(sequence: sequence, segmentIndex: 0, fix: fix, verdict: verdict))
+/// for event in recorder.receive(fix, at: now) {
+///   switch event.kind {
+///   case .fixReceived(let sequence, let segmentIndex, let fix):
+///     try writer.append(
+///       StoredFix(sequence: sequence, segmentIndex: segmentIndex, fix: fix, verdict: nil))
+///   case .fixJudged(let sequence, let verdict):
+///     try writer.judge(StoredVerdict(sequence: sequence, verdict: verdict))
+///   default: break
+///   }
 /// }
+/// // ... and once the recorder has finished (its last verdicts given):
 /// try writer.finish(at: end, totals: ActivityTotals(metrics))
 /// ```
 public struct RecordingWriter: Sendable {
@@ -33,7 +48,7 @@ public struct RecordingWriter: Sendable {
   /// The least time between two automatic commits, in seconds (default 1). At most this much
   /// recording is lost in a crash.
   public var flushIntervalSeconds: Double
-  /// The rows appended and not yet committed.
+  /// The rows appended and the verdict updates given, not yet committed.
   public private(set) var pending = RecordingBatch()
   /// When the last commit was attempted (or the writer was created), by the injected clock.
   public private(set) var lastFlushAttempt: Date
@@ -48,6 +63,9 @@ public struct RecordingWriter: Sendable {
   private var pendingFixSequences: Set<Int> = []
   private var pendingSegmentIndices: Set<Int> = []
   private var pendingEventSequences: Set<Int> = []
+  // The index in `pending.verdicts` of each sequence's update: judged again before the commit,
+  // the update is replaced, as a later update replaces an earlier one in the store.
+  private var pendingVerdictIndices: [Int: Int] = [:]
 
   /// Creates a writer for an activity that is being recorded.
   ///
@@ -83,6 +101,10 @@ public struct RecordingWriter: Sendable {
 
   /// Buffers a fix and commits the pending rows when the interval has passed.
   ///
+  /// A live recording appends each fix with its verdict pending (`nil`) and gives the verdict
+  /// later with ``judge(_:)``. A fix appended again under the same sequence number is ignored,
+  /// verdict included: the first one appended wins.
+  ///
   /// - Returns: `true` when this call committed the pending rows.
   /// - Throws: ``StoreError/Reason/invalidInput`` for a negative sequence or segment index (the
   ///   fix is not buffered); otherwise the commit's ``StoreError``, in which case the fix and all
@@ -92,6 +114,31 @@ public struct RecordingWriter: Sendable {
     try ActivityStore.validate(fix)
     if pendingFixSequences.insert(fix.sequence).inserted {
       pending.fixes.append(fix)
+    }
+    return try flushIfDue()
+  }
+
+  /// Buffers the verdict of a fix appended earlier with its verdict pending, and commits the
+  /// pending rows when the interval has passed.
+  ///
+  /// The update is committed after the fixes of its batch, so its fix may be committed earlier
+  /// or in the same batch. It replaces the fix's stored verdict (judging a fix twice before a
+  /// commit keeps the last verdict); an update for a sequence number that no stored fix has is
+  /// skipped and creates no row. Once the activity is finished its verdicts no longer change:
+  /// ``finish(at:totals:)`` commits the pending updates first.
+  ///
+  /// - Returns: `true` when this call committed the pending rows.
+  /// - Throws: ``StoreError/Reason/invalidInput`` for a negative sequence (the update is not
+  ///   buffered); otherwise the commit's ``StoreError``, in which case the update and every
+  ///   other pending row are still buffered.
+  @discardableResult
+  public mutating func judge(_ verdict: StoredVerdict) throws(StoreError) -> Bool {
+    try ActivityStore.validate(verdict)
+    if let index = pendingVerdictIndices[verdict.sequence] {
+      pending.verdicts[index] = verdict
+    } else {
+      pendingVerdictIndices[verdict.sequence] = pending.verdicts.count
+      pending.verdicts.append(verdict)
     }
     return try flushIfDue()
   }
@@ -160,9 +207,14 @@ public struct RecordingWriter: Sendable {
     pendingFixSequences.removeAll(keepingCapacity: true)
     pendingSegmentIndices.removeAll(keepingCapacity: true)
     pendingEventSequences.removeAll(keepingCapacity: true)
+    pendingVerdictIndices.removeAll(keepingCapacity: true)
   }
 
   /// Commits the pending rows, then marks the activity finished with its totals.
+  ///
+  /// Give the last verdicts with ``judge(_:)`` before: this call commits them with the other
+  /// pending rows, and a finished activity's verdicts no longer change. A fix whose verdict was
+  /// never given stays pending (``ActivitySummary/pendingFixCount``).
   ///
   /// - Throws: The commit's ``StoreError`` (rows kept, activity not finished; call again), or
   ///   ``ActivityStore/finishActivity(_:finishedAt:totals:)``'s.
@@ -183,6 +235,7 @@ public struct RecordingWriter: Sendable {
       pendingFixSequences.removeAll()
       pendingSegmentIndices.removeAll()
       pendingEventSequences.removeAll()
+      pendingVerdictIndices.removeAll()
     }
     return pending
   }

@@ -8,13 +8,18 @@ extension ActivityStore {
   /// start whose (activity, index) is, is skipped (`INSERT OR IGNORE`), so retrying a batch after
   /// an error never stores a row twice. The first row stored wins.
   ///
+  /// The batch's ``RecordingBatch/verdicts`` are applied after its fixes, in order: each sets
+  /// the verdict of the activity's fix with its sequence number (stored before or in this
+  /// batch), replacing any other, so applying one again changes nothing. An update for a
+  /// sequence number that no stored fix has is skipped; it creates no row.
+  ///
   /// Most callers use a ``RecordingWriter``, which collects rows between commits.
   ///
   /// - Parameters:
   ///   - batch: The rows.
   ///   - id: An activity in the ``ActivityState/recording`` state.
   /// - Throws: ``StoreError``: ``StoreError/Reason/invalidInput`` for a negative sequence or
-  ///   index, an event without kind or with a payload that is not JSON, or a time that is not
+  ///   index (of a row or a verdict update), an event without kind or with a payload that is not JSON, or a time that is not
   ///   finite (checked before anything is written); ``StoreError/Reason/unknownActivity``;
   ///   ``StoreError/Reason/activityFinished``; ``StoreError/Reason/readOnly``,
   ///   ``StoreError/Reason/diskFull``, ``StoreError/Reason/ioError`` when the write fails.
@@ -59,6 +64,16 @@ extension ActivityStore {
           try statement.execute(arguments: [
             activity, Int64(event.sequence), event.timestamp.timeIntervalSinceReferenceDate,
             event.kind, event.payloadJSON,
+          ])
+        }
+      }
+      // After the fixes, so that a verdict may follow its fix in the same batch.
+      if !batch.verdicts.isEmpty {
+        let statement = try db.cachedStatement(
+          sql: "UPDATE fix SET verdict = ? WHERE activityId = ? AND sequence = ?")
+        for update in batch.verdicts {
+          try statement.execute(arguments: [
+            update.verdict.code, activity, Int64(update.sequence),
           ])
         }
       }
@@ -109,6 +124,9 @@ extension ActivityStore {
     for event in batch.events {
       try validate(event)
     }
+    for verdict in batch.verdicts {
+      try validate(verdict)
+    }
   }
 
   static func validate(_ fix: StoredFix) throws(StoreError) {
@@ -117,6 +135,14 @@ extension ActivityStore {
         reason: .invalidInput,
         context: "fix \(fix.sequence) in segment \(fix.segmentIndex): "
           + "sequence and segment index must not be negative")
+    }
+  }
+
+  static func validate(_ verdict: StoredVerdict) throws(StoreError) {
+    guard verdict.sequence >= 0 else {
+      throw StoreError(
+        reason: .invalidInput,
+        context: "verdict of fix \(verdict.sequence): sequence must not be negative")
     }
   }
 
