@@ -103,6 +103,44 @@ import TrackSift
     #expect(try store.events(of: id) == events)
   }
 
+  @Test(arguments: StoreLocation.allCases)
+  func recorderEventsAreStoredUnderAnyKindWithTheirJSON(_ location: StoreLocation) throws {
+    let (store, cleanUp) = try location.makeStore()
+    defer { cleanUp() }
+    let id = try store.createActivity(name: "Events", kind: .running, startedAt: Samples.start)
+    let split = Split(
+      number: 1, distanceMeters: 1000, endTimerSeconds: 312.5, durationSeconds: 312.5,
+      isPartial: false)
+    let recorded: [(String, RecorderEvent.Kind)] = [
+      ("state", .stateChanged(.recording)),
+      ("segment-started", .segmentStarted(index: 0)),
+      ("auto-paused", .autoPaused(since: Samples.start + 100)),
+      ("auto-resumed", .autoResumed),
+      ("split", .splitReached(split, unit: .kilometer)),
+      ("signal", .signalQualityChanged(.weak)),
+      ("Pause ⏸", .stateChanged(.paused(.manual))),
+    ]
+    let encoder = JSONEncoder()
+    var events: [StoredEvent] = []
+    for (sequence, (kind, eventKind)) in recorded.enumerated() {
+      let event = RecorderEvent(time: Samples.start + Double(sequence), kind: eventKind)
+      events.append(
+        StoredEvent(
+          sequence: sequence, timestamp: event.time, kind: kind,
+          payloadJSON: String(decoding: try encoder.encode(event), as: UTF8.self)))
+    }
+    try store.append(RecordingBatch(events: events), to: id)
+
+    let back = try store.events(of: id)
+    #expect(back == events)
+    let decoder = JSONDecoder()
+    for (event, (_, eventKind)) in zip(back, recorded) {
+      let decoded = try decoder.decode(RecorderEvent.self, from: Data(event.payloadJSON.utf8))
+      #expect(decoded.kind == eventKind)
+      #expect(decoded.time == event.timestamp)
+    }
+  }
+
   @Test func trackGroupsFixesBySegment() throws {
     let store = try ActivityStore.inMemory()
     let id = try store.createActivity(name: "Export me", kind: .running, startedAt: Samples.start)

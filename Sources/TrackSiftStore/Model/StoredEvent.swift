@@ -9,9 +9,12 @@ public struct StoredEvent: Sendable, Hashable {
   public var sequence: Int
   /// When the event happened.
   public var timestamp: Date
-  /// What happened, such as `"pause"` or `"split"`; not empty.
+  /// What happened: any short, non-empty string, stored as given, such as the name of a
+  /// `RecorderEvent.Kind` case (`"state"`, `"split"`, `"auto-paused"`). The store does not
+  /// interpret it.
   public var kind: String
-  /// The event's details as JSON text (any JSON value, such as `{"km":3}` or `null`).
+  /// The event's details as JSON text (any JSON value, such as `{"km":3}`, `null`, or a whole
+  /// `RecorderEvent` encoded with `JSONEncoder`), stored and read back unchanged.
   public var payloadJSON: String
 
   /// Creates an event; the payload defaults to an empty JSON object.
