@@ -18,11 +18,18 @@ import TrackSift
 /// It records 200 fixes a second and commits every 0.1 s (ten times more often than the default,
 /// so that a kill between 50 and 800 ms after the start falls among several commits, inside one
 /// or during the start-up and migration), and prints the highest committed sequence after each
-/// commit. After every kill the test reopens the database and checks that every sequence
-/// reported committed is there, that the sequences run from 0 without a gap or a duplicate, that
-/// each row equals the fix the probe made for it, and that the unfinished activity is found; it
-/// finishes the activity after every fourth run and otherwise lets the next run resume it in a
-/// new segment.
+/// commit. Like a live recording it appends each fix with its verdict pending and gives the
+/// verdict of fix n − 10 when it appends fix n; a resumed run first judges the fixes the killed
+/// one left pending.
+///
+/// After every kill the test reopens the database and checks that every sequence reported
+/// committed is there, that the sequences run from 0 without a gap or a duplicate, that each row
+/// equals the fix the probe made for it, that no stored verdict is wrong, that pending verdicts
+/// are only at the tail (after the highest judged fix, at most the look-ahead + 1 fixes: fix n is
+/// committed by its append before the verdict of n − 10 is given) and every verdict reported
+/// committed is there, and that the unfinished activity is found; it finishes the activity after
+/// every fourth run, pending tail and all, and otherwise lets the next run resume it in a new
+/// segment. A finished activity must not change afterwards.
 @Suite struct CrashSafetyTests {
   /// The probe: `STORE_CRASH_PROBE`, else beside the test binary, else in the package's build
   /// directories.
@@ -65,8 +72,10 @@ import TrackSift
     defer { directory.remove() }
     let path = directory.path("crash.sqlite")
     var random = SeededRandom(seed: 20_241_123)
-    var finishedFixCounts: [ActivityID: Int] = [:]
+    // Fix and pending counts of the finished activities.
+    var finished: [ActivityID: (fixes: Int, pending: Int)] = [:]
     var committedTotal = 0
+    var judgedTotal = 0
     var runsWithoutCommit = 0
     let started = Date()
 
@@ -74,16 +83,22 @@ import TrackSift
       let delay = Double(50 + random.next() % 751) / 1000
       let output = try runAndKill(
         probe, arguments: [path, "--flush-interval", "0.1"], after: delay)
-      let reported = output.lines.compactMap { line -> Int? in
-        line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
-      }.max()
+      // `committed N` or `committed N judged J`.
+      let commits = output.lines.filter { $0.hasPrefix("committed ") }.map {
+        $0.split(separator: " ").compactMap { Int($0) }
+      }
+      let reported = commits.compactMap(\.first).max()
+      let reportedJudged = commits.compactMap { $0.count > 1 ? $0[1] : nil }.max()
       if reported == nil { runsWithoutCommit += 1 }
 
       let store = try ActivityStore(path: path)
       let unfinished = try store.unfinishedActivities()
       #expect(unfinished.count <= 1, "run \(run): \(unfinished.count) unfinished activities")
-      for (id, count) in finishedFixCounts {
-        #expect(try store.activity(id).fixCount == count, "run \(run): finished \(id) changed")
+      for (id, counts) in finished {
+        let summary = try store.activity(id)
+        #expect(
+          summary.fixCount == counts.fixes && summary.pendingFixCount == counts.pending,
+          "run \(run): finished \(id) changed")
       }
       guard let activity = unfinished.first else {
         #expect(reported == nil, "run \(run): committed \(reported ?? 0) yet no activity")
@@ -95,8 +110,29 @@ import TrackSift
       if let reported {
         #expect(fixes.count > reported, "run \(run): \(reported) committed, \(fixes.count) stored")
       }
-      let damaged = fixes.filter { $0 != ProbeFixes.stored($0.sequence, segment: $0.segmentIndex) }
+      let damaged = fixes.filter {
+        var appended = $0
+        appended.verdict = nil
+        return appended != ProbeFixes.stored($0.sequence, segment: $0.segmentIndex)
+      }
       #expect(damaged.isEmpty, "run \(run): rows differ from what the probe wrote")
+      let wrong = fixes.filter { stored in
+        stored.verdict.map { $0 != ProbeFixes.verdict(stored.sequence) } ?? false
+      }.map(\.sequence)
+      #expect(wrong.isEmpty, "run \(run): wrong verdicts")
+      let highestJudged = fixes.last { $0.verdict != nil }?.sequence ?? -1
+      let pendingBefore = fixes.prefix(highestJudged + 1).filter { $0.verdict == nil }.map(
+        \.sequence)
+      #expect(pendingBefore.isEmpty, "run \(run): pending before fix \(highestJudged), judged")
+      let pendingTail = fixes.count - 1 - highestJudged
+      #expect(
+        pendingTail <= ProbeFixes.lookAhead + 1, "run \(run): \(pendingTail) pending at the end")
+      #expect(try store.activity(activity.id).pendingFixCount == pendingTail)
+      if let reportedJudged {
+        #expect(
+          highestJudged >= reportedJudged,
+          "run \(run): verdicts to \(reportedJudged) committed, to \(highestJudged) stored")
+      }
       let segmentIndices = fixes.map(\.segmentIndex)
       #expect(segmentIndices == segmentIndices.sorted(), "run \(run): segments out of order")
 
@@ -104,17 +140,19 @@ import TrackSift
         try store.finishActivity(
           activity.id, finishedAt: activity.lastFixTimestamp ?? activity.startedAt)
         #expect(try store.unfinishedActivities().isEmpty)
-        finishedFixCounts[activity.id] = fixes.count
+        finished[activity.id] = (fixes.count, pendingTail)
+      }
+      if run % 4 == 3 || run == 19 {
         committedTotal += fixes.count
-      } else if run == 19 {
-        committedTotal += fixes.count
+        judgedTotal += highestJudged + 1
       }
     }
     let seconds = Date().timeIntervalSince(started)
     print(
       "CrashSafetyTests: 20 kills in \(String(format: "%.1f", seconds)) s, "
         + "\(runsWithoutCommit) before their first commit, "
-        + "\(finishedFixCounts.count) activities finished, \(committedTotal) fixes checked")
+        + "\(finished.count) activities finished, \(committedTotal) fixes checked, "
+        + "\(judgedTotal) of them judged")
   }
 
   /// Runs the probe, kills it with SIGKILL after `delay` seconds, and returns what it printed.
