@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// A crash-safe local store of activities: every raw fix with its verdict, the segment starts
-/// and the events of a recording, in one SQLite database.
+/// A crash-safe local store of activities: every raw fix with its verdict (pending until the
+/// recorder gives it), the segment starts and the events of a recording, in one SQLite database.
 ///
 /// A file store uses SQLite's write-ahead log (WAL) with `PRAGMA synchronous = FULL`: each
 /// commit is on stable storage when it returns, so neither a crash of the app nor a power loss
@@ -25,7 +25,8 @@ import GRDB
 /// let store = try ActivityStore(path: "activities.sqlite")
 /// let id = try store.createActivity(name: "Morning run", kind: .running, startedAt: .now)
 /// var writer = try RecordingWriter(store: store, activity: id)
-/// try writer.append(StoredFix(sequence: 0, segmentIndex: 0, fix: fix, verdict: .accepted))
+/// try writer.append(StoredFix(sequence: 0, segmentIndex: 0, fix: fix, verdict: nil))
+/// try writer.judge(StoredVerdict(sequence: 0, verdict: .accepted))  // when the verdict comes
 /// try writer.finish(at: .now)
 /// ```
 public final class ActivityStore: Sendable {
