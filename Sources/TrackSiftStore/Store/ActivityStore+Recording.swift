@@ -16,14 +16,16 @@ extension ActivityStore {
   /// Most callers use a ``RecordingWriter``, which collects rows between commits.
   ///
   /// - Parameters:
-  ///   - batch: The rows.
-  ///   - id: An activity in the ``ActivityState/recording`` state.
-  /// - Throws: ``StoreError``: ``StoreError/Reason/invalidInput`` for a negative sequence or
-  ///   index (of a row or a verdict update), an event without kind or with a payload that is not JSON, or a time that is not
-  ///   finite (checked before anything is written); ``StoreError/Reason/unknownActivity``;
-  ///   ``StoreError/Reason/activityFinished``; ``StoreError/Reason/readOnly``,
-  ///   ``StoreError/Reason/diskFull``, ``StoreError/Reason/ioError`` when the write fails.
-  /// - Complexity: O(*n* log *m*) for *n* rows into an activity of *m*.
+  ///   - batch: The rows and verdict updates.
+  ///   - id: An activity in the ``ActivityState/recording`` state (a finished activity's rows
+  ///     and verdicts no longer change).
+  /// - Throws: ``StoreError``: ``StoreError/Reason/invalidInput`` for a negative sequence (of a
+  ///   row or a verdict update) or index, an event without kind or with a payload that is not
+  ///   JSON, or a time that is not finite (checked before anything is written);
+  ///   ``StoreError/Reason/unknownActivity``; ``StoreError/Reason/activityFinished``;
+  ///   ``StoreError/Reason/readOnly``, ``StoreError/Reason/diskFull``,
+  ///   ``StoreError/Reason/ioError`` when the write fails.
+  /// - Complexity: O(*n* log *m*) for *n* rows and updates into an activity of *m*.
   public func append(_ batch: RecordingBatch, to id: ActivityID) throws(StoreError) {
     try append(batch, to: id, kept: nil)
   }
