@@ -28,7 +28,7 @@ let package = Package(
     .executableTarget(
       name: "tracksift",
       dependencies: [
-        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation",
+        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

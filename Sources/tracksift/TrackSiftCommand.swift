@@ -1,12 +1,13 @@
 import ArgumentParser
 
 @main
-struct TrackSiftCommand: ParsableCommand {
+struct TrackSiftCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tracksift",
     abstract: "Honest routes and honest numbers from GPS fixes.",
     subcommands: [
       AnalyzeCommand.self, CleanCommand.self, DemoCommand.self, EvalCommand.self,
-      SimulateCommand.self, ReplayCommand.self, BenchCommand.self,
+      SimulateCommand.self, ReplayCommand.self, ActivitiesCommand.self,
+      BenchCommand.self,
     ])
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftStore
 
 /// `tracksift replay FILE`: runs the live recorder over a recorded file on a simulated clock.
 struct ReplayCommand: ParsableCommand {
@@ -28,6 +29,13 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "Split unit of the cues: km or mi.")
   var splits: SplitUnitArgument = .km
 
+  @Option(help: "Save the recording to this SQLite store (created if missing), as `record` does.")
+  var store: String?
+
+  // For the crash-safety test: says on standard error how far the store is committed.
+  @Flag(help: .hidden)
+  var reportCommits = false
+
   @Flag(help: "List every fix's verdict, not only the rejections.")
   var fixes = false
 
@@ -50,16 +58,33 @@ struct ReplayCommand: ParsableCommand {
     } catch {
       throw InputError(path: file, reason: error.description)
     }
-    var recorder = Recorder(configuration: configuration)
     let start = inputs.first?.time ?? Date()
+    var session = try RecordingSession(
+      configuration: configuration, store: try store.map { try ActivityStore(path: $0) },
+      name: track.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
+      at: start)
     var previousTime = start
+    var reportedProblem: String?
+    var reportedCommit: Int?
     for input in inputs {
       if speed > 0 {
         let wait = input.time.timeIntervalSince(previousTime) / speed
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
       }
       previousTime = input.time
-      let events = RecordingReplay.apply(input, to: &recorder)
+      let events =
+        input.kind == .finish
+        ? try session.finish(at: input.time)
+        : session.apply { RecordingReplay.apply(input, to: &$0) }
+      let problem = session.storeProblem?.description
+      if problem != reportedProblem, let problem, !json { print("store: \(problem)") }
+      reportedProblem = problem
+      if reportCommits, let committed = session.highestCommittedFixSequence,
+        committed != reportedCommit
+      {
+        FileHandle.standardError.write(Data("committed \(committed)\n".utf8))
+        reportedCommit = committed
+      }
       guard !json else { continue }
       for event in events {
         if let line = TimelineLine.text(for: event, since: start, listingFixes: fixes) {
@@ -67,12 +92,15 @@ struct ReplayCommand: ParsableCommand {
         }
       }
     }
-    let report = ReplayReport(file: file, track: track, recorder: recorder)
+    let report = ReplayReport(file: file, track: track, recorder: session.recorder)
     if json {
       print(try report.json())
     } else {
       print("")
       print(report.text)
+      if let store, let activity = session.activity {
+        print("Saved as activity \(activity) in \(store)")
+      }
     }
   }
 }

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import TrackSift
+import TrackSiftFormats
+import TrackSiftStore
+
+/// `tracksift activities`: what a store holds.
+struct ActivitiesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "activities",
+    abstract: "List, show and export the activities of a recording store.",
+    subcommands: [List.self, Show.self, Export.self])
+
+  /// The store option shared by the subcommands.
+  struct StoreOptions: ParsableArguments {
+    @Option(help: "The SQLite store written by `record` or `replay --store`.")
+    var store: String
+
+    func open() throws -> ActivityStore {
+      guard FileManager.default.fileExists(atPath: store) else {
+        throw InputError(path: store, reason: "no such store")
+      }
+      return try ActivityStore(path: store, readOnly: true)
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the activities.")
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+      let activities = try options.open().activities()
+      guard !activities.isEmpty else {
+        print("\(options.store): no activities")
+        return
+      }
+      var rows = [["id", "started (UTC)", "kind", "state", "distance", "moving", "fixes", "name"]]
+      for activity in activities {
+        rows.append([
+          activity.id.description, activity.startedAt.formatted(.iso8601),
+          activity.kind.rawValue,
+          activity.isFinished ? "finished" : "unfinished",
+          Formatting.distance(activity.totals.distanceMeters),
+          Formatting.duration(activity.totals.movingTimeSeconds),
+          Formatting.count(activity.fixCount), activity.name,
+        ])
+      }
+      print(Formatting.table(rows))
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show one activity: its totals, verdicts, segments and events.")
+
+    @OptionGroup var options: StoreOptions
+
+    @Argument(help: "The activity's id (see `activities list`).")
+    var id: Int64
+
+    func run() throws {
+      let store = try options.open()
+      let id = ActivityID(rawValue: id)
+      let activity = try store.activity(id)
+      var verdicts: [String: Int] = [:]
+      for fix in try store.fixes(of: id) {
+        verdicts[fix.verdict?.code ?? "pending", default: 0] += 1
+      }
+      print("Activity \(id): \(activity.name) (\(activity.kind.rawValue))")
+      print(
+        "Started \(activity.startedAt.formatted(.iso8601)), "
+          + (activity.finishedAt.map { "finished \($0.formatted(.iso8601))" } ?? "unfinished"))
+      print(
+        "Distance \(Formatting.distance(activity.totals.distanceMeters)), moving "
+          + "\(Formatting.duration(activity.totals.movingTimeSeconds)), elapsed "
+          + Formatting.duration(activity.totals.elapsedTimeSeconds))
+      print(
+        "\(Formatting.count(activity.fixCount)) fixes in \(activity.segmentCount) segment"
+          + (activity.segmentCount == 1 ? "" : "s") + ": "
+          + verdicts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+            separator: ", "))
+      let events = try store.events(of: id)
+      print("\(events.count) events:")
+      let start = activity.startedAt
+      for event in events {
+        let offset = Formatting.duration(max(0, event.timestamp.timeIntervalSince(start)))
+        let decoded = try? JSONDecoder.iso8601.decode(
+          RecorderEvent.self, from: Data(event.payloadJSON.utf8))
+        print("  \(offset)  \(decoded.map { "\($0.kind)" } ?? event.kind)")
+      }
+    }
+  }
+
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write one activity's accepted fixes to a GPX file, a track segment per segment.")
+
+    @OptionGroup var options: StoreOptions
+
+    @Argument(help: "The activity's id (see `activities list`).")
+    var id: Int64
+
+    @Option(name: .shortAndLong, help: "The GPX file to write.")
+    var output: String
+
+    @Flag(help: "Write every recorded fix, the rejected ones too.")
+    var all = false
+
+    func run() throws {
+      let store = try options.open()
+      let id = ActivityID(rawValue: id)
+      let activity = try store.activity(id)
+      var track = try store.track(of: id, acceptedOnly: !all)
+      track.name = activity.name
+      let document = GPXDocument(creator: "TrackSift", name: activity.name, tracks: [track])
+      do {
+        try GPXWriter.write(document, to: URL(fileURLWithPath: output))
+      } catch {
+        throw InputError(path: output, reason: "cannot write (\(error))")
+      }
+      print(
+        "\(output): \(Formatting.count(track.fixCount)) points in \(track.segments.count) segment"
+          + (track.segments.count == 1 ? "" : "s"))
+    }
+  }
+}
+
+extension JSONDecoder {
+  /// A decoder for the events `record` stores (ISO 8601 dates).
+  static let iso8601: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return decoder
+  }()
+}
