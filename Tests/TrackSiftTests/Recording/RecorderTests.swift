@@ -66,6 +66,40 @@ import Testing
     #expect(live.provisionalDistanceMeters == 0)
   }
 
+  @Test func pauseWhileAcquiringResumesToAcquiring() {
+    var stream = FixStream()
+    var recorder = Recorder(profile: .running)
+    _ = recorder.start(at: stream.time(0))
+    _ = recorder.feed(stream.fixes(seconds: 5, speedMetersPerSecond: 3, accuracyMeters: 40))
+    #expect(recorder.state == .acquiring)
+    #expect(
+      recorder.pause(at: stream.time(stream.seconds)).withoutFixes == [
+        .stateChanged(.paused(.manual))
+      ])
+    #expect(
+      recorder.resume(at: stream.time(stream.seconds)).withoutFixes == [
+        .segmentStarted(index: 1), .stateChanged(.acquiring),
+      ])
+    #expect(recorder.acquisitionPolicy == .warmUp)
+    let finished = recorder.finish(at: stream.time(stream.seconds))
+    #expect(finished.withoutFixes == [.stateChanged(.finished), .acquisitionPolicyChanged(.off)])
+  }
+
+  @Test func manualPauseOverridesAnAutomaticOneAndFinishWhilePaused() {
+    var stream = FixStream()
+    var recorder = Recorder(profile: .walking)
+    _ = recorder.start(at: stream.time(0))
+    _ = recorder.feed(stream.fixes(seconds: 60, speedMetersPerSecond: 1.4))
+    _ = recorder.feed(stream.fixes(seconds: 90, speedMetersPerSecond: 0))
+    #expect(recorder.state == .paused(.automatic))
+    #expect(recorder.liveMetrics.isPaused)
+    let paused = recorder.pause(at: stream.time(stream.seconds))
+    #expect(paused.withoutFixes.last == .stateChanged(.paused(.manual)))
+    let finished = recorder.finish(at: stream.time(stream.seconds + 10))
+    #expect(finished.withoutFixes == [.stateChanged(.finished), .acquisitionPolicyChanged(.off)])
+    #expect(recorder.liveMetrics.timerSeconds == 150)
+  }
+
   @Test func commandsOutOfPlaceChangeNothing() {
     var recorder = Recorder(profile: .running)
     let now = Date(timeIntervalSinceReferenceDate: 0)
