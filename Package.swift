@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TrackSift", targets: ["TrackSift"]),
     .library(name: "TrackSiftFormats", targets: ["TrackSiftFormats"]),
     .library(name: "TrackSiftSimulation", targets: ["TrackSiftSimulation"]),
+    .library(name: "TrackSiftGPSD", targets: ["TrackSiftGPSD"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
     .target(name: "TrackSift"),
     .target(name: "TrackSiftFormats", dependencies: ["TrackSift"]),
     .target(name: "TrackSiftSimulation", dependencies: ["TrackSift"]),
+    .target(name: "TrackSiftGPSD", dependencies: ["TrackSift"]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
@@ -28,6 +30,8 @@ let package = Package(
     .testTarget(
       name: "TrackSiftSimulationTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
     .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSift", "TrackSiftFormats"]),
+    .testTarget(
+      name: "TrackSiftGPSDTests", dependencies: ["TrackSift", "TrackSiftGPSD", "TrackSiftFormats"]),
     .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
   ],
   swiftLanguageModes: [.v6]
