@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "TrackSiftFormats", targets: ["TrackSiftFormats"]),
     .library(name: "TrackSiftSimulation", targets: ["TrackSiftSimulation"]),
     .library(name: "TrackSiftStore", targets: ["TrackSiftStore"]),
+    .library(name: "TrackSiftGPSD", targets: ["TrackSiftGPSD"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
@@ -25,10 +26,11 @@ let package = Package(
     ),
     // Not a product: a child process for the crash-safety test in TrackSiftStoreTests.
     .executableTarget(name: "StoreCrashProbe", dependencies: ["TrackSift", "TrackSiftStore"]),
+    .target(name: "TrackSiftGPSD", dependencies: ["TrackSift"]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
-        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftStore",
+        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftStore", "TrackSiftGPSD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -36,6 +38,8 @@ let package = Package(
     .testTarget(
       name: "TrackSiftSimulationTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
     .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSift", "TrackSiftFormats"]),
+    .testTarget(
+      name: "TrackSiftGPSDTests", dependencies: ["TrackSift", "TrackSiftGPSD", "TrackSiftFormats"]),
     .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
     .testTarget(
       name: "TrackSiftStoreTests",

@@ -1,0 +1,91 @@
+import Foundation
+import TrackSift
+
+/// The client's work on its reading thread: connect, ask gpsd to watch, read lines, turn them
+/// into events, and reconnect with back-off when the connection fails, until the wake signal
+/// says the consumer has gone.
+struct GPSDConnectionLoop: Sendable {
+  /// What the client sends on connecting: stream JSON reports from every device.
+  static let watchCommand = "?WATCH={\"enable\":true,\"json\":true};\n"
+
+  let configuration: GPSDClient.Configuration
+  let clock: @Sendable () -> Date
+  let wake: GPSDWakeSignal
+  let emit: @Sendable (GPSDEvent) -> Void
+
+  /// Runs until cancelled or out of retries.
+  /// - Returns: `nil` when the consumer went away, or the last error when the reconnect
+  ///   policy gave up.
+  func run() -> GPSDError? {
+    var session = 0
+    var failures = 0
+    while !wake.isSignalled {
+      var connected = false
+      let failure: GPSDError
+      do throws(GPSDError) {
+        guard let socket = try GPSDSocket.connect(configuration, wake: wake) else { return nil }
+        connected = true
+        session += 1
+        emit(.connected(address: socket.address, session: session))
+        guard try socket.sendAll(Self.watchCommand, wake: wake) else { return nil }
+        guard let ending = try receive(from: socket, failures: &failures) else { return nil }
+        failure = ending
+      } catch {
+        failure = error
+      }
+      if connected { emit(.disconnected(failure)) }
+      if wake.isSignalled { return nil }
+      failures += 1
+      if let limit = configuration.reconnect.maximumRetries, failures > limit { return failure }
+      let delay = configuration.reconnect.delaySeconds(forAttempt: failures)
+      emit(.retrying(attempt: failures, delaySeconds: delay, reason: failure))
+      if wake.wait(seconds: delay) { return nil }
+    }
+    return nil
+  }
+
+  /// Reads the session's lines until the connection ends.
+  /// - Returns: why the connection ended, or `nil` when the consumer went away.
+  private func receive(from socket: GPSDSocket, failures: inout Int) throws(GPSDError)
+    -> GPSDError?
+  {
+    var splitter = GPSDLineSplitter(maximumLineBytes: configuration.maximumLineBytes)
+    var assembler = GPSDFixAssembler()
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      guard let count = try socket.receive(into: &buffer, wake: wake) else { return nil }
+      guard count > 0 else {
+        return GPSDError(reason: "gpsd closed the connection", context: socket.address)
+      }
+      let arrivalTime = clock()
+      for piece in splitter.append(buffer[..<count]) {
+        // A line from gpsd: the back-off starts again at its initial delay.
+        failures = 0
+        switch piece {
+        case .line(let bytes):
+          handle(bytes, arrivalTime: arrivalTime, assembler: &assembler)
+        case .tooLong(let byteCount):
+          emit(
+            .lineSkipped(
+              GPSDError(
+                reason:
+                  "line of \(byteCount) bytes is longer than the limit of "
+                  + "\(configuration.maximumLineBytes)",
+                context: socket.address)))
+        }
+      }
+    }
+  }
+
+  private func handle(_ line: [UInt8], arrivalTime: Date, assembler: inout GPSDFixAssembler) {
+    let report: GPSDReport
+    do {
+      report = try GPSDReport(parsing: Data(line))
+    } catch {
+      emit(.lineSkipped(error))
+      return
+    }
+    if configuration.includesReports { emit(.report(report)) }
+    if let fix = assembler.fix(for: report, arrivalTime: arrivalTime) { emit(.fix(fix)) }
+  }
+}

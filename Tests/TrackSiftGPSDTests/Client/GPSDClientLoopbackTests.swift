@@ -1,0 +1,270 @@
+import Foundation
+import Testing
+import TrackSift
+import TrackSiftGPSD
+
+/// The client against a scripted server on 127.0.0.1 that plays gpsd's part.
+@Suite(.timeLimit(.minutes(1)))
+struct GPSDClientLoopbackTests {
+  private static let arrival = Date(timeIntervalSince1970: 1_700_000_000)
+  private static let fastRetries = GPSDReconnectPolicy(
+    initialDelaySeconds: 0.05, maximumDelaySeconds: 0.2)
+
+  private func client(port: UInt16, configure: (inout GPSDClient.Configuration) -> Void = { _ in })
+    -> GPSDClient
+  {
+    var configuration = GPSDClient.Configuration(
+      host: "127.0.0.1", port: port, reconnect: Self.fastRetries)
+    configure(&configuration)
+    return GPSDClient(configuration: configuration, clock: { Self.arrival })
+  }
+
+  @Test func fixesSurviveASplitLineAndAServerRestart() async throws {
+    let server = try LoopbackServer()
+    let port = server.port
+    let script = Task {
+      try await onThread { () throws -> [String] in
+        var commands: [String] = []
+        let first = try server.accept(timeoutSeconds: 20)
+        commands.append(first.readLine(timeoutSeconds: 20) ?? "")
+        first.write(GPSDLines.version + "\r\n" + GPSDLines.tpv(second: 1) + "\r\n")
+        // A line cut in two reads.
+        let split = GPSDLines.tpv(second: 2)
+        first.write(String(split.prefix(30)))
+        Thread.sleep(forTimeInterval: 0.05)
+        first.write(String(split.dropFirst(30)) + "\r\n" + GPSDLines.tpv(second: 3) + "\r\n")
+        Thread.sleep(forTimeInterval: 0.05)
+        // gpsd goes away: the connection closes and new ones are refused for a while.
+        first.close()
+        server.close()
+        Thread.sleep(forTimeInterval: 0.4)
+        let restarted = try LoopbackServer(port: port)
+        let second = try restarted.accept(timeoutSeconds: 20)
+        commands.append(second.readLine(timeoutSeconds: 20) ?? "")
+        second.write(
+          [GPSDLines.version, GPSDLines.tpv(second: 10), GPSDLines.tpv(second: 11)]
+            .joined(separator: "\r\n") + "\r\n")
+        // The client closes when the test stops reading.
+        commands.append(second.waitForClose(timeoutSeconds: 20) ? "closed" : "still open")
+        return commands
+      }
+    }
+    let collected = await collect(client(port: port).events(), timeoutSeconds: 30) {
+      $0.fixCount == 5
+    }
+    #expect(collected.finished, "events so far:\n\(collected.events.summary)")
+    #expect(
+      try await script.value
+        == [
+          #"?WATCH={"enable":true,"json":true};"#, #"?WATCH={"enable":true,"json":true};"#,
+          "closed",
+        ])
+
+    let events = collected.events
+    let address = "127.0.0.1:\(port)"
+    #expect(events.first == .connected(address: address, session: 1))
+    #expect(collected.fixes.map(\.timestamp) == [1, 2, 3, 10, 11].map { may14(plus: $0) })
+    #expect(collected.fixes.allSatisfy { $0.arrivalTime == Self.arrival })
+    // The break: disconnected, at least one refused attempt, then session 2.
+    let disconnected = try #require(
+      events.firstIndex { if case .disconnected = $0 { true } else { false } })
+    let reconnected = try #require(events.firstIndex(of: .connected(address: address, session: 2)))
+    #expect(events[..<disconnected].fixCount == 3)
+    #expect(events[reconnected...].fixCount == 2)
+    #expect(
+      events[disconnected]
+        == .disconnected(GPSDError(reason: "gpsd closed the connection", context: address)))
+    let retries = events[disconnected..<reconnected].compactMap { event in
+      if case .retrying(let attempt, let delay, let reason) = event {
+        (attempt, delay, reason)
+      } else {
+        nil
+      }
+    }
+    #expect(retries.count >= 2, "events:\n\(events.summary)")
+    #expect(retries.map(\.0) == Array(1...retries.count))
+    #expect(retries.first?.1 == 0.05)
+    #expect(retries.allSatisfy { $0.1 <= 0.2 })
+    #expect(
+      retries.dropFirst().first?.2
+        == GPSDError(reason: "cannot connect: Connection refused", context: address))
+  }
+
+  @Test func badLinesAreSkippedAndTheStreamGoesOn() async throws {
+    let server = try LoopbackServer()
+    let script = Task {
+      try await onThread {
+        let connection = try server.accept(timeoutSeconds: 20)
+        _ = connection.readLine(timeoutSeconds: 20)
+        connection.write(String(repeating: "x", count: 5_000) + "\n")
+        connection.write(#"{"class":"TPV","mode":3,"lat":"north"}"# + "\n")
+        connection.write(GPSDLines.tpv(second: 1) + "\n")
+        return connection.waitForClose(timeoutSeconds: 10)
+      }
+    }
+    // The stream is not kept: once `collect` returns, it is dropped and the connection closes.
+    let collected = await collect(
+      client(port: server.port) { $0.maximumLineBytes = 1_024 }.events(), timeoutSeconds: 30
+    ) { $0.fixCount == 1 }
+    #expect(try await script.value, "the client did not close the connection")
+    #expect(collected.finished, "events so far:\n\(collected.events.summary)")
+    let skipped = collected.events.compactMap { event in
+      if case .lineSkipped(let error) = event { error } else { nil }
+    }
+    #expect(
+      skipped == [
+        GPSDError(
+          reason: "line of 5000 bytes is longer than the limit of 1024",
+          context: "127.0.0.1:\(server.port)"),
+        GPSDError(
+          reason: #"TPV field "lat" is not a number"#,
+          context: #"{"class":"TPV","mode":3,"lat":"north"}"#),
+      ])
+    #expect(collected.fixes.count == 1)
+  }
+
+  @Test func reportsAreDeliveredWhenAskedFor() async throws {
+    let server = try LoopbackServer()
+    let script = Task {
+      try await onThread {
+        let connection = try server.accept(timeoutSeconds: 20)
+        _ = connection.readLine(timeoutSeconds: 20)
+        connection.write(
+          [GPSDLines.version, GPSDLines.devices, GPSDLines.watch, GPSDLines.sky, GPSDLines.tpv]
+            .joined(separator: "\n") + "\n")
+        return connection.waitForClose(timeoutSeconds: 10)
+      }
+    }
+    let collected = await collect(
+      client(port: server.port) { $0.includesReports = true }.events(), timeoutSeconds: 30
+    ) { $0.fixCount == 1 }
+    #expect(try await script.value, "the client did not close the connection")
+    let kinds = collected.events.map { event in
+      switch event {
+      case .connected: "connected"
+      case .report(.version): "version"
+      case .report(.devices): "devices"
+      case .report(.watch): "watch"
+      case .report(.sky): "sky"
+      case .report(.tpv): "tpv"
+      case .fix: "fix"
+      default: "other"
+      }
+    }
+    #expect(kinds == ["connected", "version", "devices", "watch", "sky", "tpv", "fix"])
+    #expect(collected.fixes.first?.receiver.satellitesUsed == 8)
+  }
+
+  @Test func fixesStreamKeepsOnlyFixes() async throws {
+    let server = try LoopbackServer()
+    let script = Task {
+      try await onThread {
+        let connection = try server.accept(timeoutSeconds: 20)
+        _ = connection.readLine(timeoutSeconds: 20)
+        connection.write(GPSDLines.version + "\n" + GPSDLines.tpv(second: 7) + "\n")
+        return connection.waitForClose(timeoutSeconds: 10)
+      }
+    }
+    // The stream is dropped after its first element, which closes the connection.
+    let first = try await client(port: server.port).fixes().first { _ in true }
+    #expect(try await script.value, "the client did not close the connection")
+    #expect(first?.timestamp == may14(plus: 7))
+  }
+
+  @Test func cancellingTheConsumerClosesTheConnectionPromptly() async throws {
+    let server = try LoopbackServer()
+    let accepted = Task {
+      try await onThread { () throws -> Double in
+        let connection = try server.accept(timeoutSeconds: 20)
+        _ = connection.readLine(timeoutSeconds: 20)
+        connection.write(GPSDLines.version + "\n")
+        // gpsd sends nothing more; the client is blocked waiting for data when cancelled.
+        let start = Date()
+        guard connection.waitForClose(timeoutSeconds: 20) else { return .infinity }
+        return Date().timeIntervalSince(start)
+      }
+    }
+    let stream = client(port: server.port).events()
+    let consumer = Task { () -> (Int, Bool) in
+      var count = 0
+      do {
+        for try await _ in stream { count += 1 }
+        return (count, true)
+      } catch {
+        return (count, false)
+      }
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    let cancelled = Date()
+    consumer.cancel()
+    let (count, endedCleanly) = await consumer.value
+    let consumerSeconds = Date().timeIntervalSince(cancelled)
+    let serverSawCloseAfter = try await accepted.value
+    #expect(count == 1)  // .connected
+    #expect(endedCleanly)
+    #expect(consumerSeconds < 2)
+    // The wait above started before the cancellation; the close follows it at once.
+    #expect(serverSawCloseAfter < 5)
+  }
+
+  @Test func cancellingDuringABackOffEndsPromptly() async throws {
+    let port = try LoopbackServer.unusedPort()
+    let stream = client(port: port) {
+      $0.reconnect = GPSDReconnectPolicy(initialDelaySeconds: 30, maximumDelaySeconds: 30)
+    }.events()
+    let consumer = Task { () -> [GPSDEvent] in
+      var events: [GPSDEvent] = []
+      do {
+        for try await event in stream { events.append(event) }
+      } catch {}
+      return events
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    let cancelled = Date()
+    consumer.cancel()
+    let events = await consumer.value
+    #expect(Date().timeIntervalSince(cancelled) < 2)
+    #expect(
+      events == [
+        .retrying(
+          attempt: 1, delaySeconds: 30,
+          reason: GPSDError(
+            reason: "cannot connect: Connection refused", context: "127.0.0.1:\(port)"))
+      ])
+  }
+
+  @Test func givingUpEndsTheStreamWithTheLastError() async throws {
+    let port = try LoopbackServer.unusedPort()
+    let stream = client(port: port) {
+      $0.reconnect = GPSDReconnectPolicy(initialDelaySeconds: 0.01, maximumRetries: 2)
+    }.events()
+    var events: [GPSDEvent] = []
+    do {
+      for try await event in stream { events.append(event) }
+      Issue.record("the stream ended without an error")
+    } catch let error as GPSDError {
+      #expect(
+        error
+          == GPSDError(reason: "cannot connect: Connection refused", context: "127.0.0.1:\(port)"))
+    }
+    let attempts = events.compactMap { event in
+      if case .retrying(let attempt, _, _) = event { attempt } else { nil }
+    }
+    #expect(attempts == [1, 2])
+    #expect(events.count == 2)
+  }
+
+  @Test func unresolvableHostIsRetriedWithTheResolverMessage() async throws {
+    let stream = GPSDClient(
+      configuration: .init(
+        host: "host.invalid", reconnect: GPSDReconnectPolicy(maximumRetries: 0))
+    ).events()
+    do {
+      for try await event in stream { Issue.record("unexpected \(event)") }
+      Issue.record("the stream ended without an error")
+    } catch let error as GPSDError {
+      #expect(error.reason.hasPrefix("cannot resolve the host: "))
+      #expect(error.context == "host.invalid:2947")
+    }
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import TrackSift
+import TrackSiftGPSD
+
+@Suite struct GPSDFixConversionTests {
+  private func tpv(_ line: String) throws -> GPSDTPVReport {
+    guard case .tpv(let tpv) = try GPSDReport(parsing: line) else {
+      throw TestError("not a TPV: \(line)")
+    }
+    return tpv
+  }
+
+  private func sky(_ line: String) throws -> GPSDSkyReport {
+    guard case .sky(let sky) = try GPSDReport(parsing: line) else {
+      throw TestError("not a SKY: \(line)")
+    }
+    return sky
+  }
+
+  @Test func conversionConstants() {
+    #expect(abs(GPSDTPVReport.circular95RadiusInSigmas - 2.4477) < 1e-4)
+    #expect(abs(GPSDTPVReport.linear95BoundInSigmas - 1.96) < 1e-3)
+    // gpsd's own factor for its 95 % confidence (CEP95_SIGMA in gpsd.h).
+    #expect(abs(GPSDTPVReport.circular95RadiusInSigmas - 2.45) < 0.01)
+  }
+
+  @Test func realTPVBecomesAFix() throws {
+    let arrival = Date(timeIntervalSince1970: 2_039_310_444.3)
+    let fix = try #require(try tpv(GPSDLines.tpv).fix(arrivalTime: arrival))
+    #expect(fix.timestamp == Date(timeIntervalSince1970: 2_039_310_444))
+    #expect(fix.arrivalTime == arrival)
+    #expect(fix.latitudeDegrees == -37.784796667)
+    #expect(fix.longitudeDegrees == 175.314893333)
+    // Mean sea level, as GGA and NMEAReader give it, not the ellipsoidal 83.8 m.
+    #expect(fix.altitudeMeters == 60.1)
+    // eph 20.9 m at 95 % → 20.9 × √2 / 2.4477 m DRMS.
+    #expect(abs(try #require(fix.horizontalAccuracyMeters) - 12.0752) < 1e-3)
+    // epv 34.5 m at 95 % → 34.5 / 1.96.
+    #expect(abs(try #require(fix.verticalAccuracyMeters) - 17.6024) < 1e-3)
+    #expect(fix.speedMetersPerSecond == 0.165)
+    // eps 25.58 m/s at 95 % → 25.58 / 1.96.
+    #expect(abs(try #require(fix.speedAccuracyMetersPerSecond) - 13.0513) < 1e-3)
+    #expect(fix.courseDegrees == 181.39)
+    #expect(fix.courseAccuracyDegrees == nil)
+    #expect(fix.source == .satellite)
+    #expect(fix.receiver == ReceiverStatus(fixType: .threeDimensional))
+  }
+
+  @Test func horizontalAccuracyFromEpxAndEpyWithoutEph() throws {
+    let report = try tpv(
+      #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:05Z","lat":1,"lon":2,"#
+        + #""epx":9.484,"epy":12.791}"#)
+    // √(9.484² + 12.791²) / 1.96.
+    #expect(abs(try #require(report.horizontalAccuracyMeters) - 8.1244) < 1e-3)
+    #expect(report.fix()?.horizontalAccuracyMeters == report.horizontalAccuracyMeters)
+  }
+
+  @Test(arguments: [0.5, 3.0, 12.0])
+  func ephAndEpxEpyAgreeOnACircularGaussian(sigma: Double) {
+    let fromEph = GPSDTPVReport(
+      mode: 3, horizontalErrorMeters: GPSDTPVReport.circular95RadiusInSigmas * sigma)
+    let fromAxes = GPSDTPVReport(
+      mode: 3, longitudeErrorMeters: 1.959_964 * sigma, latitudeErrorMeters: 1.959_964 * sigma)
+    let drms = 2.0.squareRoot() * sigma
+    #expect(abs(fromEph.horizontalAccuracyMeters! - drms) < 1e-6 * sigma)
+    #expect(abs(fromAxes.horizontalAccuracyMeters! - drms) < 1e-6 * sigma)
+  }
+
+  @Test func courseErrorConverts() {
+    let report = GPSDTPVReport(mode: 3, courseErrorDegrees: 19.599_64)
+    #expect(abs(report.courseAccuracyDegrees! - 10.0) < 1e-4)
+  }
+
+  @Test func noErrorsGiveNoAccuracies() {
+    let report = GPSDTPVReport(
+      mode: 3, time: may14(plus: 0), latitudeDegrees: 1, longitudeDegrees: 2)
+    let fix = report.fix()
+    #expect(fix?.horizontalAccuracyMeters == nil)
+    #expect(fix?.verticalAccuracyMeters == nil)
+    #expect(fix?.speedAccuracyMetersPerSecond == nil)
+  }
+
+  @Test func missingTimeGivesNoFix() throws {
+    #expect(try tpv(GPSDLines.tpvWithoutTime).fix() == nil)
+  }
+
+  @Test(arguments: [0, 1, 4, -1])
+  func modesWithoutAFixGiveNoFix(mode: Int) {
+    let report = GPSDTPVReport(
+      mode: mode, time: may14(plus: 0), latitudeDegrees: 37.4, longitudeDegrees: -122.1)
+    #expect(report.hasFix == false)
+    #expect(report.fix() == nil)
+  }
+
+  @Test func missingLatitudeOrLongitudeGivesNoFix() {
+    #expect(GPSDTPVReport(mode: 3, time: may14(plus: 0), latitudeDegrees: 37.4).fix() == nil)
+    #expect(GPSDTPVReport(mode: 3, time: may14(plus: 0), longitudeDegrees: -122).fix() == nil)
+  }
+
+  @Test func twoDimensionalFixHasNoAltitude() throws {
+    let fix = try #require(
+      GPSDTPVReport(
+        mode: 2, time: may14(plus: 0), latitudeDegrees: 37.4, longitudeDegrees: -122.1,
+        meanSeaLevelAltitudeMeters: 12, verticalErrorMeters: 30
+      ).fix())
+    #expect(fix.altitudeMeters == nil)
+    #expect(fix.verticalAccuracyMeters == nil)
+    #expect(fix.receiver.fixType == .twoDimensional)
+  }
+
+  @Test func ellipsoidalAltitudeAloneIsNotUsed() throws {
+    let fix = try #require(
+      GPSDTPVReport(
+        mode: 3, time: may14(plus: 0), latitudeDegrees: 37.4, longitudeDegrees: -122.1,
+        ellipsoidalAltitudeMeters: -20
+      ).fix())
+    #expect(fix.altitudeMeters == nil)
+  }
+
+  @Test(arguments: [
+    (1, ReceiverStatus.FixType.threeDimensional, FixSource.satellite),
+    (2, .differential, .satellite),
+    (3, .differential, .satellite),
+    (4, .differential, .satellite),
+    (5, .threeDimensional, .unknown),
+    (6, .threeDimensional, .satellite),
+    (7, .threeDimensional, .unknown),
+    (8, .threeDimensional, .simulated),
+    (9, .precise, .satellite),
+  ])
+  func statusGivesFixTypeAndSource(
+    status: Int, fixType: ReceiverStatus.FixType, source: FixSource
+  ) throws {
+    let fix = try #require(
+      GPSDTPVReport(
+        mode: 3, status: status, time: may14(plus: 0), latitudeDegrees: 37.4,
+        longitudeDegrees: -122.1
+      ).fix())
+    #expect(fix.receiver.fixType == fixType)
+    #expect(fix.source == source)
+  }
+
+  @Test func skyFillsTheReceiverStatus() throws {
+    let fix = try #require(try tpv(GPSDLines.tpv).fix(sky: try sky(GPSDLines.sky)))
+    #expect(
+      fix.receiver
+        == ReceiverStatus(
+          fixType: .threeDimensional, satellitesUsed: 8, horizontalDilution: 1.1,
+          verticalDilution: 1.5, positionDilution: 1.8))
+  }
+
+  @Test func skyOfAnotherDeviceIsIgnored() throws {
+    let other = GPSDSkyReport(device: "/dev/ttyUSB1", satellitesUsed: 4, horizontalDilution: 9)
+    let fix = try #require(try tpv(GPSDLines.tpv).fix(sky: other))
+    #expect(fix.receiver == ReceiverStatus(fixType: .threeDimensional))
+  }
+
+  @Test func absurdValuesReachTheFixForTheGateToJudge() throws {
+    let report = try tpv(
+      #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:05.000Z","lat":123.0,"lon":-999.5,"#
+        + #""eph":-4,"speed":1e12}"#)
+    let fix = try #require(report.fix())
+    #expect(fix.coordinate.isInRange == false)
+    #expect(fix.validHorizontalAccuracyMeters == nil)
+    #expect(try #require(fix.horizontalAccuracyMeters) < 0)
+    #expect(fix.speedMetersPerSecond == 1e12)
+    var gate = FixGate(activity: .running)
+    #expect(gate.evaluate(fix) == .rejected(.invalidCoordinates))
+  }
+}
+
+@Suite struct GPSDFixAssemblerTests {
+  private func report(_ line: String) throws -> GPSDReport { try GPSDReport(parsing: line) }
+
+  @Test func oneFixPerTPVWithLatestSky() throws {
+    var assembler = GPSDFixAssembler()
+    let arrival = may14(plus: 100)
+    #expect(assembler.fix(for: try report(GPSDLines.version), arrivalTime: arrival) == nil)
+    let first = try #require(
+      assembler.fix(for: try report(GPSDLines.tpv(second: 1)), arrivalTime: arrival))
+    #expect(first.receiver.satellitesUsed == nil)
+    #expect(assembler.fix(for: try report(GPSDLines.sky), arrivalTime: arrival) == nil)
+    #expect(assembler.latestSky?.satellitesUsed == 8)
+    let second = try #require(
+      assembler.fix(for: try report(GPSDLines.tpv(second: 2)), arrivalTime: arrival))
+    #expect(second.receiver.satellitesUsed == 8)
+    #expect(second.receiver.horizontalDilution == 1.1)
+    #expect(second.timestamp == may14(plus: 2))
+    #expect(second.arrivalTime == arrival)
+  }
+
+  @Test func repeatedTPVsOfOneEpochGiveOneFix() throws {
+    var assembler = GPSDFixAssembler()
+    // As gpsd 3.22 sends while it learns a receiver's cycle: RMC, then GGA, then GSA.
+    let lines = [
+      #"{"class":"TPV","mode":2,"time":"2020-02-07T02:16:11.000Z","lat":37.4263955,"#
+        + #""lon":-122.093647333,"speed":0.002}"#,
+      #"{"class":"TPV","mode":3,"time":"2020-02-07T02:16:11.000Z","lat":37.4263955,"#
+        + #""lon":-122.093647333,"altMSL":4.1,"eph":14.44}"#,
+      #"{"class":"TPV","mode":3,"time":"2020-02-07T02:16:12.000Z","lat":37.4263956,"#
+        + #""lon":-122.093647333,"altMSL":4.1,"eph":14.44}"#,
+    ]
+    let fixes = try lines.compactMap { assembler.fix(for: try report($0), arrivalTime: nil) }
+    #expect(fixes.count == 2)
+    #expect(fixes.map(\.receiver.fixType) == [.twoDimensional, .threeDimensional])
+  }
+
+  @Test func earlierTimesPassAndResetForgetsTheSky() throws {
+    var assembler = GPSDFixAssembler()
+    _ = assembler.fix(for: try report(GPSDLines.sky), arrivalTime: nil)
+    #expect(assembler.fix(for: try report(GPSDLines.tpv(second: 5)), arrivalTime: nil) != nil)
+    #expect(assembler.fix(for: try report(GPSDLines.tpv(second: 4)), arrivalTime: nil) != nil)
+    assembler.reset()
+    #expect(assembler.latestSky == nil)
+    let fix = assembler.fix(for: try report(GPSDLines.tpv(second: 4)), arrivalTime: nil)
+    #expect(fix?.receiver.satellitesUsed == nil)
+  }
+}
