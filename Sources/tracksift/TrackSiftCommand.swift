@@ -7,7 +7,7 @@ struct TrackSiftCommand: AsyncParsableCommand {
     abstract: "Honest routes and honest numbers from GPS fixes.",
     subcommands: [
       AnalyzeCommand.self, CleanCommand.self, DemoCommand.self, EvalCommand.self,
-      SimulateCommand.self, ReplayCommand.self, ActivitiesCommand.self,
+      SimulateCommand.self, RecordCommand.self, ReplayCommand.self, ActivitiesCommand.self,
       BenchCommand.self,
     ])
 }

@@ -1,0 +1,63 @@
+import Foundation
+import TrackSift
+
+/// What `record` prints: a live panel on a terminal, one line per event otherwise.
+struct RecordOutput {
+  let interactive: Bool
+  let profile: ActivityKind
+  let source: String
+  private var display = LiveDisplay()
+  private var lastEvent: String?
+  private let start = Date()
+
+  init(interactive: Bool, profile: ActivityKind, source: String) {
+    self.interactive = interactive
+    self.profile = profile
+    self.source = source
+  }
+
+  /// A message of the command itself (connection, resume).
+  mutating func note(_ text: String) {
+    if interactive {
+      lastEvent = text
+    } else {
+      line(text)
+    }
+  }
+
+  /// Shows an input's events and, on a terminal, the panel.
+  mutating func show(_ events: [RecorderEvent], session: RecordingSession) {
+    for event in events {
+      guard let text = TimelineLine.text(for: event, since: start, listingFixes: false) else {
+        continue
+      }
+      if interactive {
+        lastEvent = text.trimmingCharacters(in: .whitespaces)
+      } else {
+        print(text)
+      }
+    }
+    if let problem = session.storeProblem { note("store: \(problem)") }
+    guard interactive else { return }
+    display.draw(
+      LiveDisplay.lines(
+        for: session.recorder.liveMetrics, profile: profile, source: source,
+        lastEvent: lastEvent, splitUnit: session.recorder.configuration.splitUnit))
+  }
+
+  /// The closing summary.
+  func finish(session: RecordingSession, store: String) {
+    let live = session.recorder.liveMetrics
+    print(
+      "Distance \(Formatting.distance(live.metrics.distanceMeters)), moving "
+        + "\(Formatting.duration(live.movingSeconds)), timer "
+        + "\(Formatting.duration(live.timerSeconds)), "
+        + "\(Formatting.count(live.receivedFixCount)) fixes")
+    if let activity = session.activity { print("Saved as activity \(activity) in \(store)") }
+  }
+
+  private func line(_ text: String) {
+    let offset = Formatting.duration(Date().timeIntervalSince(start))
+    print(String(repeating: " ", count: max(0, 8 - offset.count)) + offset + "  " + text)
+  }
+}

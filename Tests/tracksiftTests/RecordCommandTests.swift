@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import TrackSift
+import TrackSiftFormats
+import TrackSiftStore
+
+@testable import tracksift
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tracksift record` against a real gpsd: `gpsfake` replays a slice of the F9K drive on a
+/// loopback port of its own. CI installs gpsd; without `gpsfake` on PATH these tests are skipped.
+@Suite(.serialized, .enabled(if: canRecordFromGPSFake, "needs gpsfake and ../shared"))
+struct RecordCommandTests {
+
+  /// `count` epochs of the F9K drive from epoch `first` (the car is moving from about 130 on).
+  static func slice(first: Int, count: Int, in directory: URL) throws -> URL {
+    let log = try #require(CommandRunner.sharedData).appendingPathComponent(
+      "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea")
+    var epoch = 0
+    var lines: [Substring] = []
+    for line in try String(contentsOf: log, encoding: .utf8).split(separator: "\n") {
+      if line.hasPrefix("$GNRMC") { epoch += 1 }
+      if epoch >= first, epoch < first + count { lines.append(line) }
+    }
+    let url = directory.appendingPathComponent("slice-\(first).nmea")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  @Test func recordsFromGPSDIntoTheStore() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = try Self.slice(first: 150, count: 50, in: directory)
+    let gpsd = try GPSFakeProcess(log: log, port: 29_731)
+    defer { gpsd.stop() }
+    let store = directory.appendingPathComponent("record.sqlite").path
+    let result = try CommandRunner.run([
+      "record", "--gpsd", "127.0.0.1:29731", "--store", store, "--profile", "driving",
+      "--ignore-staleness", "--duration-seconds", "12",
+    ])
+    #expect(result.status == 0, "\(result.standardError)\n\(gpsd.output)")
+    #expect(result.standardOutput.contains("gpsd connected at 127.0.0.1:29731"))
+    #expect(result.standardOutput.contains("state recording"))
+    #expect(result.standardOutput.contains("state finished"))
+    #expect(result.standardOutput.contains("Saved as activity 1"))
+
+    let database = try ActivityStore(path: store, readOnly: true)
+    let activity = try database.activity(ActivityID(rawValue: 1))
+    #expect(activity.isFinished)
+    #expect(activity.pendingFixCount == 0)
+    #expect(activity.fixCount == 50, "gpsd delivered \(activity.fixCount) of 50 epochs")
+    // gpsd delivered the log's positions and times.
+    let expected = try NMEAReader.read(contentsOf: log).track.allFixes
+    let recorded = try database.fixes(of: activity.id).map(\.fix)
+    for (fix, reference) in zip(recorded, expected) {
+      #expect(fix.timestamp == reference.timestamp)
+      #expect(abs(fix.latitudeDegrees - reference.latitudeDegrees) < 1e-8)
+      #expect(abs(fix.longitudeDegrees - reference.longitudeDegrees) < 1e-8)
+    }
+    // Live equals batch on the recorded fixes.
+    let track = try database.track(of: activity.id, acceptedOnly: false)
+    let analysis = TrackAnalysis(track: track, profile: .driving)
+    #expect(activity.totals.distanceMeters == analysis.liveMetrics.distanceMeters)
+    #expect((activity.totals.distanceMeters ?? 0) > 200)
+  }
+
+  @Test func gpsdRestartContinuesInANewSegmentAndSIGTERMFinishes() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = directory.appendingPathComponent("restart.sqlite").path
+    let first = try GPSFakeProcess(
+      log: try Self.slice(first: 150, count: 200, in: directory), port: 29_732)
+    defer { first.stop() }
+    let recorder = Process()
+    recorder.executableURL = try #require(CommandRunner.binary)
+    recorder.arguments = [
+      "record", "--gpsd", "127.0.0.1:29732", "--store", store, "--profile", "driving",
+      "--ignore-staleness",
+    ]
+    let output = Pipe()
+    recorder.standardOutput = output
+    recorder.standardError = output
+    try recorder.run()
+    Thread.sleep(forTimeInterval: 6)
+    first.stop()
+    let second = try GPSFakeProcess(
+      log: try Self.slice(first: 600, count: 200, in: directory), port: 29_732)
+    defer { second.stop() }
+    Thread.sleep(forTimeInterval: 8)
+    kill(recorder.processIdentifier, SIGTERM)
+    recorder.waitUntilExit()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(recorder.terminationStatus == 0, "\(printed)")
+    #expect(printed.contains("gpsd disconnected"))
+    #expect(printed.contains("segment 1 started"))
+    #expect(printed.contains("terminated: finishing"))
+
+    let database = try ActivityStore(path: store, readOnly: true)
+    let activity = try database.activity(ActivityID(rawValue: 1))
+    #expect(activity.isFinished)
+    #expect(activity.segmentCount == 2)
+    let segments = try database.track(of: activity.id, acceptedOnly: false).segments
+    #expect(segments.count == 2)
+    #expect(segments.allSatisfy { $0.fixes.count > 10 })
+  }
+}
+
+private func executable(_ name: String) -> String? {
+  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  return path.split(separator: ":").map { "\($0)/\(name)" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+private let gpsfakePath = executable("gpsfake")
+private let timeoutPath = executable("timeout")
+private let canRecordFromGPSFake =
+  gpsfakePath != nil && timeoutPath != nil && CommandRunner.sharedData != nil
+
+/// gpsfake replaying a log once, under `timeout -k 2` so it never outlives the test.
+final class GPSFakeProcess: @unchecked Sendable {
+  // @unchecked: only the test that started it stops it.
+  private let process = Process()
+  private let outputURL = FileManager.default.temporaryDirectory
+    .appendingPathComponent("gpsfake-\(UUID().uuidString).out")
+
+  init(log: URL, port: Int) throws {
+    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: outputURL)
+    process.executableURL = URL(fileURLWithPath: try #require(timeoutPath))
+    process.arguments = [
+      "-k", "2", "60", try #require(gpsfakePath), "-1", "-n", "-c", "0.004",
+      "-W", "5", "-P", "\(port)", log.path,
+    ]
+    process.standardOutput = handle
+    process.standardError = handle
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// What gpsfake printed, for failure messages.
+  var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+
+  /// Kills gpsfake and its gpsd (the whole process group `timeout` leads) and waits.
+  func stop() {
+    guard process.isRunning else { return }
+    _ = kill(-process.processIdentifier, SIGKILL)
+    _ = kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  deinit {
+    stop()
+    try? FileManager.default.removeItem(at: outputURL)
+  }
+}
