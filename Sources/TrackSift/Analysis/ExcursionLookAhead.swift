@@ -52,7 +52,7 @@ struct ExcursionLookAhead: Sendable {
 
   /// Takes one fix; returns the fixes whose decision is final, in the order they came.
   ///
-  /// - Parameter sequence: the caller's number for the fix, one more than the previous one's.
+  /// - Parameter sequence: the caller's number for the fix, given back on release.
   mutating func append(_ fix: Fix, sequence: Int) -> [Released] {
     let usable =
       gate.maximumSpeedMetersPerSecond != nil && fix.coordinate.isInRange
@@ -130,8 +130,8 @@ struct ExcursionLookAhead: Sendable {
 
   private mutating func markExcursion(sequence: Int) {
     // Every fix a jump can reach back to is still held.
-    guard let first = held.first, sequence >= first.sequence else { return }
-    held[sequence - first.sequence].isExcursion = true
+    guard let index = held.firstIndex(where: { $0.sequence == sequence }) else { return }
+    held[index].isExcursion = true
   }
 
   private func allowance(_ a: Fix, _ b: Fix) -> Double {

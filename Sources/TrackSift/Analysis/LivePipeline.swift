@@ -9,7 +9,7 @@
 struct LivePipeline: Sendable {
   /// What became of one fix.
   struct Step: Sendable {
-    /// The fix's number in the order of ``LivePipeline/append(_:)``, from 0.
+    /// The caller's number for the fix.
     var sequence: Int
     var fix: Fix
     /// The final verdict: the excursion look-ahead's, the gate's or the filter's.
@@ -39,7 +39,7 @@ struct LivePipeline: Sendable {
   private(set) var metrics: MetricsAccumulator
   private var lookAhead: ExcursionLookAhead
   private var segment: SegmentState
-  private var nextSequence = 0
+  private var takenCount = 0
   private var releasedCount = 0
 
   /// What starts afresh with each segment.
@@ -69,12 +69,15 @@ struct LivePipeline: Sendable {
   }
 
   /// Number of fixes taken but not yet released.
-  var heldCount: Int { nextSequence - releasedCount }
+  var heldCount: Int { takenCount - releasedCount }
 
   /// Takes one fix; returns the fixes whose processing is final.
-  mutating func append(_ fix: Fix) -> [Step] {
-    defer { nextSequence += 1 }
-    return lookAhead.append(fix, sequence: nextSequence).map { process($0) }
+  ///
+  /// - Parameter sequence: the caller's number for the fix, given back in its ``Step``; one
+  ///   more than the previous fix's within a segment.
+  mutating func append(_ fix: Fix, sequence: Int) -> [Step] {
+    takenCount += 1
+    return lookAhead.append(fix, sequence: sequence).map { process($0) }
   }
 
   /// Releases the fixes still held and starts a new segment: the next fix is not joined to
@@ -90,9 +93,8 @@ struct LivePipeline: Sendable {
   /// Takes one fix of a segment whose times say nothing (see ``TrackAnalysis``): only the gate
   /// judges it, and only a re-anchored step (a long gap, a confirmed jump) is known not to be
   /// travelled. Nothing is held back.
-  mutating func appendWithoutMotionModel(_ fix: Fix) -> Step {
-    let sequence = nextSequence
-    nextSequence += 1
+  mutating func appendWithoutMotionModel(_ fix: Fix, sequence: Int) -> Step {
+    takenCount += 1
     releasedCount += 1
     var step = Step(
       sequence: sequence, fix: fix, verdict: gate.evaluate(fix), coordinate: fix.coordinate)

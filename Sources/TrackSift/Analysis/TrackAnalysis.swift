@@ -109,13 +109,14 @@ private struct Pipeline {
     }
     var steps: [LivePipeline.Step] = []
     steps.reserveCapacity(fixes.count)
-    if timed {
-      for fix in fixes { steps += live.append(fix) }
-    } else {
-      for fix in fixes { steps.append(live.appendWithoutMotionModel(fix)) }
+    for (index, fix) in fixes.enumerated() {
+      if timed {
+        steps += live.append(fix, sequence: index)
+      } else {
+        steps.append(live.appendWithoutMotionModel(fix, sequence: index))
+      }
     }
     steps += live.endSegment()
-    let firstSequence = steps.first?.sequence ?? 0
 
     var result = AnalyzedSegment(
       acceptedFixIndices: [], liveCoordinates: [], refinedCoordinates: [], isMoving: [],
@@ -136,7 +137,7 @@ private struct Pipeline {
       if let departure = step.departureTimeSeconds {
         relabel(&result.isMoving, as: true, after: departure, fixes, result.acceptedFixIndices)
       }
-      result.acceptedFixIndices.append(step.sequence - firstSequence)
+      result.acceptedFixIndices.append(step.sequence)
       result.liveCoordinates.append(step.coordinate)
       result.isMoving.append(step.isMoving)
     }

@@ -205,7 +205,7 @@ public struct Recorder: Sendable {
           &events)
       }
     }
-    for step in pipeline.append(fix) { handle(step, at: now, &events) }
+    for step in pipeline.append(fix, sequence: sequence) { handle(step, at: now, &events) }
     return events
   }
 

@@ -66,6 +66,34 @@ import Testing
     #expect(live.provisionalDistanceMeters == 0)
   }
 
+  @Test func everyFixIsJudgedOnceUnderItsOwnSequence() {
+    var stream = FixStream()
+    var recorder = Recorder(profile: .running)
+    var events = recorder.start(at: stream.time(0))
+    events += recorder.feed(stream.fixes(seconds: 30, speedMetersPerSecond: 3))
+    events += recorder.pause(at: stream.time(stream.seconds))
+    events += recorder.feed(stream.fixes(seconds: 5, speedMetersPerSecond: 3))
+    events += recorder.resume(at: stream.time(stream.seconds))
+    events += recorder.feed(stream.fixes(seconds: 30, speedMetersPerSecond: 3))
+    events += recorder.startNewSegment(at: stream.time(stream.seconds))
+    events += recorder.feed(stream.fixes(seconds: 20, speedMetersPerSecond: 3))
+    events += recorder.finish(at: stream.time(stream.seconds))
+    var received: [Int: Fix] = [:]
+    var judged: [Int] = []
+    for event in events {
+      switch event.kind {
+      case .fixReceived(let sequence, _, let fix): received[sequence] = fix
+      case .fixJudged(let sequence, let verdict):
+        judged.append(sequence)
+        let paused = (30..<35).contains(sequence)
+        #expect(verdict == (paused ? .rejected(.recordingPaused) : .accepted), "fix \(sequence)")
+      default: break
+      }
+    }
+    #expect(received.count == 85)
+    #expect(judged.sorted() == Array(0..<85))
+  }
+
   @Test func pauseWhileAcquiringResumesToAcquiring() {
     var stream = FixStream()
     var recorder = Recorder(profile: .running)
