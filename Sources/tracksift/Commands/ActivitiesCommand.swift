@@ -85,8 +85,7 @@ struct ActivitiesCommand: ParsableCommand {
       let start = activity.startedAt
       for event in events {
         let offset = Formatting.duration(max(0, event.timestamp.timeIntervalSince(start)))
-        let decoded = try? JSONDecoder.iso8601.decode(
-          RecorderEvent.self, from: Data(event.payloadJSON.utf8))
+        let decoded = try? JSONOutput.decode(RecorderEvent.self, from: event.payloadJSON)
         print("  \(offset)  \(decoded.map { "\($0.kind)" } ?? event.kind)")
       }
     }
@@ -124,15 +123,4 @@ struct ActivitiesCommand: ParsableCommand {
           + (track.segments.count == 1 ? "" : "s"))
     }
   }
-}
-
-extension JSONDecoder {
-  /// A decoder for the events `record` stores (ISO 8601 dates).
-  static let iso8601: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return decoder
-  }()
 }

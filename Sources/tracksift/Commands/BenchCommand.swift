@@ -78,9 +78,7 @@ struct BenchCommand: ParsableCommand {
         pointsPerSecond: Double(coordinates.count) / simplifySeconds, kept: kept),
       peakResidentMegabytes: peakResidentMegabytes())
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      print(String(decoding: try encoder.encode(result), as: UTF8.self))
+      print(try JSONOutput.string(result))
     } else {
       print(result.text)
     }

@@ -74,9 +74,7 @@ struct EvalCommand: ParsableCommand {
         summary: summary, routes: routeSummary,
         real: real.map { .init(name: $0.name, cards: $0.cards) },
         seconds: seconds)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      print(try JSONOutput.string(report))
       return
     }
     if markdown {

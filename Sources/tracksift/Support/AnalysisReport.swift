@@ -25,13 +25,7 @@ struct AnalysisReport: Encodable {
     refined = analysis.refinedMetrics
   }
 
-  func json() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
-  }
+  func json() throws -> String { try JSONOutput.string(self) }
 
   func text(splitUnit: SplitUnit) -> String {
     var lines: [String] = []

@@ -131,20 +131,11 @@ struct RecordingSession {
   }
 
   private mutating func appendEvent(_ event: RecorderEvent, kind: String) throws(StoreError) {
-    let payload = (try? Self.encoder.encode(event)).map { String(decoding: $0, as: UTF8.self) }
+    let payload = try? JSONOutput.string(event, compact: true)
     try writer?.append(
       StoredEvent(
         sequence: nextEventSequence, timestamp: event.time, kind: kind, payloadJSON: payload ?? "{}"
       ))
     nextEventSequence += 1
   }
-
-  private static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return encoder
-  }()
 }

@@ -22,14 +22,7 @@ struct ReplayReport: Encodable {
     live = display.metrics
   }
 
-  func json() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
-  }
+  func json() throws -> String { try JSONOutput.string(self) }
 
   var text: String {
     let pace = PaceFormatter.string(
