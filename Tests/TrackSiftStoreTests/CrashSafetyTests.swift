@@ -66,93 +66,97 @@ import TrackSift
       "StoreCrashProbe not found beside the test binary or in .build*/debug: build it, or set STORE_CRASH_PROBE to its path"
     ),
     .timeLimit(.minutes(3)))
-  func killedRecordingsKeepEveryCommittedFix() throws {
-    let probe = try #require(Self.probe)
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let path = directory.path("crash.sqlite")
-    var random = SeededRandom(seed: 20_241_123)
-    // Fix and pending counts of the finished activities.
-    var finished: [ActivityID: (fixes: Int, pending: Int)] = [:]
-    var committedTotal = 0
-    var judgedTotal = 0
-    var runsWithoutCommit = 0
-    let started = Date()
+  func killedRecordingsKeepEveryCommittedFix() async throws {
+    // Kills and sleeps on a thread of its own, off the threads the async tests share.
+    try await onOwnThread {
+      let probe = try #require(Self.probe)
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let path = directory.path("crash.sqlite")
+      var random = SeededRandom(seed: 20_241_123)
+      // Fix and pending counts of the finished activities.
+      var finished: [ActivityID: (fixes: Int, pending: Int)] = [:]
+      var committedTotal = 0
+      var judgedTotal = 0
+      var runsWithoutCommit = 0
+      let started = Date()
 
-    for run in 0..<20 {
-      let delay = Double(50 + random.next() % 751) / 1000
-      let output = try runAndKill(
-        probe, arguments: [path, "--flush-interval", "0.1"], after: delay)
-      // `committed N` or `committed N judged J`.
-      let commits = output.lines.filter { $0.hasPrefix("committed ") }.map {
-        $0.split(separator: " ").compactMap { Int($0) }
-      }
-      let reported = commits.compactMap(\.first).max()
-      let reportedJudged = commits.compactMap { $0.count > 1 ? $0[1] : nil }.max()
-      if reported == nil { runsWithoutCommit += 1 }
+      for run in 0..<20 {
+        let delay = Double(50 + random.next() % 751) / 1000
+        let output = try runAndKill(
+          probe, arguments: [path, "--flush-interval", "0.1"], after: delay)
+        // `committed N` or `committed N judged J`.
+        let commits = output.lines.filter { $0.hasPrefix("committed ") }.map {
+          $0.split(separator: " ").compactMap { Int($0) }
+        }
+        let reported = commits.compactMap(\.first).max()
+        let reportedJudged = commits.compactMap { $0.count > 1 ? $0[1] : nil }.max()
+        if reported == nil { runsWithoutCommit += 1 }
 
-      let store = try ActivityStore(path: path)
-      let unfinished = try store.unfinishedActivities()
-      #expect(unfinished.count <= 1, "run \(run): \(unfinished.count) unfinished activities")
-      for (id, counts) in finished {
-        let summary = try store.activity(id)
+        let store = try ActivityStore(path: path)
+        let unfinished = try store.unfinishedActivities()
+        #expect(unfinished.count <= 1, "run \(run): \(unfinished.count) unfinished activities")
+        for (id, counts) in finished {
+          let summary = try store.activity(id)
+          #expect(
+            summary.fixCount == counts.fixes && summary.pendingFixCount == counts.pending,
+            "run \(run): finished \(id) changed")
+        }
+        guard let activity = unfinished.first else {
+          #expect(reported == nil, "run \(run): committed \(reported ?? 0) yet no activity")
+          continue
+        }
+        let fixes = try store.fixes(of: activity.id)
+        let sequences = fixes.map(\.sequence)
+        #expect(sequences == Array(0..<fixes.count), "run \(run): gap or duplicate")
+        if let reported {
+          #expect(
+            fixes.count > reported, "run \(run): \(reported) committed, \(fixes.count) stored")
+        }
+        let damaged = fixes.filter {
+          var appended = $0
+          appended.verdict = nil
+          return appended != ProbeFixes.stored($0.sequence, segment: $0.segmentIndex)
+        }
+        #expect(damaged.isEmpty, "run \(run): rows differ from what the probe wrote")
+        let wrong = fixes.filter { stored in
+          stored.verdict.map { $0 != ProbeFixes.verdict(stored.sequence) } ?? false
+        }.map(\.sequence)
+        #expect(wrong.isEmpty, "run \(run): wrong verdicts")
+        let highestJudged = fixes.last { $0.verdict != nil }?.sequence ?? -1
+        let pendingBefore = fixes.prefix(highestJudged + 1).filter { $0.verdict == nil }.map(
+          \.sequence)
+        #expect(pendingBefore.isEmpty, "run \(run): pending before fix \(highestJudged), judged")
+        let pendingTail = fixes.count - 1 - highestJudged
         #expect(
-          summary.fixCount == counts.fixes && summary.pendingFixCount == counts.pending,
-          "run \(run): finished \(id) changed")
-      }
-      guard let activity = unfinished.first else {
-        #expect(reported == nil, "run \(run): committed \(reported ?? 0) yet no activity")
-        continue
-      }
-      let fixes = try store.fixes(of: activity.id)
-      let sequences = fixes.map(\.sequence)
-      #expect(sequences == Array(0..<fixes.count), "run \(run): gap or duplicate")
-      if let reported {
-        #expect(fixes.count > reported, "run \(run): \(reported) committed, \(fixes.count) stored")
-      }
-      let damaged = fixes.filter {
-        var appended = $0
-        appended.verdict = nil
-        return appended != ProbeFixes.stored($0.sequence, segment: $0.segmentIndex)
-      }
-      #expect(damaged.isEmpty, "run \(run): rows differ from what the probe wrote")
-      let wrong = fixes.filter { stored in
-        stored.verdict.map { $0 != ProbeFixes.verdict(stored.sequence) } ?? false
-      }.map(\.sequence)
-      #expect(wrong.isEmpty, "run \(run): wrong verdicts")
-      let highestJudged = fixes.last { $0.verdict != nil }?.sequence ?? -1
-      let pendingBefore = fixes.prefix(highestJudged + 1).filter { $0.verdict == nil }.map(
-        \.sequence)
-      #expect(pendingBefore.isEmpty, "run \(run): pending before fix \(highestJudged), judged")
-      let pendingTail = fixes.count - 1 - highestJudged
-      #expect(
-        pendingTail <= ProbeFixes.lookAhead + 1, "run \(run): \(pendingTail) pending at the end")
-      #expect(try store.activity(activity.id).pendingFixCount == pendingTail)
-      if let reportedJudged {
-        #expect(
-          highestJudged >= reportedJudged,
-          "run \(run): verdicts to \(reportedJudged) committed, to \(highestJudged) stored")
-      }
-      let segmentIndices = fixes.map(\.segmentIndex)
-      #expect(segmentIndices == segmentIndices.sorted(), "run \(run): segments out of order")
+          pendingTail <= ProbeFixes.lookAhead + 1, "run \(run): \(pendingTail) pending at the end")
+        #expect(try store.activity(activity.id).pendingFixCount == pendingTail)
+        if let reportedJudged {
+          #expect(
+            highestJudged >= reportedJudged,
+            "run \(run): verdicts to \(reportedJudged) committed, to \(highestJudged) stored")
+        }
+        let segmentIndices = fixes.map(\.segmentIndex)
+        #expect(segmentIndices == segmentIndices.sorted(), "run \(run): segments out of order")
 
-      if run % 4 == 3 {
-        try store.finishActivity(
-          activity.id, finishedAt: activity.lastFixTimestamp ?? activity.startedAt)
-        #expect(try store.unfinishedActivities().isEmpty)
-        finished[activity.id] = (fixes.count, pendingTail)
+        if run % 4 == 3 {
+          try store.finishActivity(
+            activity.id, finishedAt: activity.lastFixTimestamp ?? activity.startedAt)
+          #expect(try store.unfinishedActivities().isEmpty)
+          finished[activity.id] = (fixes.count, pendingTail)
+        }
+        if run % 4 == 3 || run == 19 {
+          committedTotal += fixes.count
+          judgedTotal += highestJudged + 1
+        }
       }
-      if run % 4 == 3 || run == 19 {
-        committedTotal += fixes.count
-        judgedTotal += highestJudged + 1
-      }
+      let seconds = Date().timeIntervalSince(started)
+      print(
+        "CrashSafetyTests: 20 kills in \(String(format: "%.1f", seconds)) s, "
+          + "\(runsWithoutCommit) before their first commit, "
+          + "\(finished.count) activities finished, \(committedTotal) fixes checked, "
+          + "\(judgedTotal) of them judged")
     }
-    let seconds = Date().timeIntervalSince(started)
-    print(
-      "CrashSafetyTests: 20 kills in \(String(format: "%.1f", seconds)) s, "
-        + "\(runsWithoutCommit) before their first commit, "
-        + "\(finished.count) activities finished, \(committedTotal) fixes checked, "
-        + "\(judgedTotal) of them judged")
   }
 
   /// Runs the probe, kills it with SIGKILL after `delay` seconds, and returns what it printed.
@@ -192,5 +196,13 @@ private struct SeededRandom {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+/// Runs a blocking body on a thread of its own and waits for it without blocking.
+private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T
+{
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }

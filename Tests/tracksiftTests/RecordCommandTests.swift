@@ -32,81 +32,86 @@ struct RecordCommandTests {
     return url
   }
 
-  @Test func recordsFromGPSDIntoTheStore() throws {
-    let directory = try CommandRunner.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let log = try Self.slice(first: 150, count: 50, in: directory)
-    let gpsd = try GPSFakeProcess(log: log, port: 29_731)
-    defer { gpsd.stop() }
-    let store = directory.appendingPathComponent("record.sqlite").path
-    let result = try CommandRunner.run([
-      "record", "--gpsd", "127.0.0.1:29731", "--store", store, "--profile", "driving",
-      "--ignore-staleness", "--duration-seconds", "12",
-    ])
-    #expect(result.status == 0, "\(result.standardError)\n\(gpsd.output)")
-    #expect(result.standardOutput.contains("gpsd connected at 127.0.0.1:29731"))
-    #expect(result.standardOutput.contains("state recording"))
-    #expect(result.standardOutput.contains("state finished"))
-    #expect(result.standardOutput.contains("Saved as activity 1"))
+  @Test func recordsFromGPSDIntoTheStore() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let log = try Self.slice(first: 150, count: 50, in: directory)
+      let gpsd = try GPSFakeProcess(log: log, port: 29_731)
+      defer { gpsd.stop() }
+      let store = directory.appendingPathComponent("record.sqlite").path
+      let result = try CommandRunner.run([
+        "record", "--gpsd", "127.0.0.1:29731", "--store", store, "--profile", "driving",
+        "--ignore-staleness", "--duration-seconds", "12",
+      ])
+      #expect(result.status == 0, "\(result.standardError)\n\(gpsd.output)")
+      #expect(result.standardOutput.contains("gpsd connected at 127.0.0.1:29731"))
+      #expect(result.standardOutput.contains("state recording"))
+      #expect(result.standardOutput.contains("state finished"))
+      #expect(result.standardOutput.contains("Saved as activity 1"))
 
-    let database = try ActivityStore(path: store, readOnly: true)
-    let activity = try database.activity(ActivityID(rawValue: 1))
-    #expect(activity.isFinished)
-    #expect(activity.pendingFixCount == 0)
-    #expect(activity.fixCount == 50, "gpsd delivered \(activity.fixCount) of 50 epochs")
-    // gpsd delivered the log's positions and times.
-    let expected = try NMEAReader.read(contentsOf: log).track.allFixes
-    let recorded = try database.fixes(of: activity.id).map(\.fix)
-    for (fix, reference) in zip(recorded, expected) {
-      #expect(fix.timestamp == reference.timestamp)
-      #expect(abs(fix.latitudeDegrees - reference.latitudeDegrees) < 1e-8)
-      #expect(abs(fix.longitudeDegrees - reference.longitudeDegrees) < 1e-8)
+      let database = try ActivityStore(path: store, readOnly: true)
+      let activity = try database.activity(ActivityID(rawValue: 1))
+      #expect(activity.isFinished)
+      #expect(activity.pendingFixCount == 0)
+      #expect(activity.fixCount == 50, "gpsd delivered \(activity.fixCount) of 50 epochs")
+      // gpsd delivered the log's positions and times.
+      let expected = try NMEAReader.read(contentsOf: log).track.allFixes
+      let recorded = try database.fixes(of: activity.id).map(\.fix)
+      for (fix, reference) in zip(recorded, expected) {
+        #expect(fix.timestamp == reference.timestamp)
+        #expect(abs(fix.latitudeDegrees - reference.latitudeDegrees) < 1e-8)
+        #expect(abs(fix.longitudeDegrees - reference.longitudeDegrees) < 1e-8)
+      }
+      // Live equals batch on the recorded fixes.
+      let track = try database.track(of: activity.id, acceptedOnly: false)
+      let analysis = TrackAnalysis(track: track, profile: .driving)
+      #expect(activity.totals.distanceMeters == analysis.liveMetrics.distanceMeters)
+      #expect((activity.totals.distanceMeters ?? 0) > 200)
     }
-    // Live equals batch on the recorded fixes.
-    let track = try database.track(of: activity.id, acceptedOnly: false)
-    let analysis = TrackAnalysis(track: track, profile: .driving)
-    #expect(activity.totals.distanceMeters == analysis.liveMetrics.distanceMeters)
-    #expect((activity.totals.distanceMeters ?? 0) > 200)
   }
 
-  @Test func gpsdRestartContinuesInANewSegmentAndSIGTERMFinishes() throws {
-    let directory = try CommandRunner.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let store = directory.appendingPathComponent("restart.sqlite").path
-    let first = try GPSFakeProcess(
-      log: try Self.slice(first: 150, count: 200, in: directory), port: 29_732)
-    defer { first.stop() }
-    let recorder = Process()
-    recorder.executableURL = try #require(CommandRunner.binary)
-    recorder.arguments = [
-      "record", "--gpsd", "127.0.0.1:29732", "--store", store, "--profile", "driving",
-      "--ignore-staleness",
-    ]
-    let output = Pipe()
-    recorder.standardOutput = output
-    recorder.standardError = output
-    try recorder.run()
-    Thread.sleep(forTimeInterval: 6)
-    first.stop()
-    let second = try GPSFakeProcess(
-      log: try Self.slice(first: 600, count: 200, in: directory), port: 29_732)
-    defer { second.stop() }
-    Thread.sleep(forTimeInterval: 8)
-    kill(recorder.processIdentifier, SIGTERM)
-    recorder.waitUntilExit()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(recorder.terminationStatus == 0, "\(printed)")
-    #expect(printed.contains("gpsd disconnected"))
-    #expect(printed.contains("segment 1 started"))
-    #expect(printed.contains("terminated: finishing"))
+  @Test func gpsdRestartContinuesInANewSegmentAndSIGTERMFinishes() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let store = directory.appendingPathComponent("restart.sqlite").path
+      let first = try GPSFakeProcess(
+        log: try Self.slice(first: 150, count: 200, in: directory), port: 29_732)
+      defer { first.stop() }
+      let recorder = Process()
+      recorder.executableURL = try #require(CommandRunner.binary)
+      recorder.arguments = [
+        "record", "--gpsd", "127.0.0.1:29732", "--store", store, "--profile", "driving",
+        "--ignore-staleness",
+      ]
+      let output = Pipe()
+      recorder.standardOutput = output
+      recorder.standardError = output
+      try recorder.run()
+      Thread.sleep(forTimeInterval: 6)
+      first.stop()
+      let second = try GPSFakeProcess(
+        log: try Self.slice(first: 600, count: 200, in: directory), port: 29_732)
+      defer { second.stop() }
+      Thread.sleep(forTimeInterval: 8)
+      kill(recorder.processIdentifier, SIGTERM)
+      recorder.waitUntilExit()
+      let printed = String(
+        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(recorder.terminationStatus == 0, "\(printed)")
+      #expect(printed.contains("gpsd disconnected"))
+      #expect(printed.contains("segment 1 started"))
+      #expect(printed.contains("terminated: finishing"))
 
-    let database = try ActivityStore(path: store, readOnly: true)
-    let activity = try database.activity(ActivityID(rawValue: 1))
-    #expect(activity.isFinished)
-    #expect(activity.segmentCount == 2)
-    let segments = try database.track(of: activity.id, acceptedOnly: false).segments
-    #expect(segments.count == 2)
-    #expect(segments.allSatisfy { $0.fixes.count > 10 })
+      let database = try ActivityStore(path: store, readOnly: true)
+      let activity = try database.activity(ActivityID(rawValue: 1))
+      #expect(activity.isFinished)
+      #expect(activity.segmentCount == 2)
+      let segments = try database.track(of: activity.id, acceptedOnly: false).segments
+      #expect(segments.count == 2)
+      #expect(segments.allSatisfy { $0.fixes.count > 10 })
+    }
   }
 }
 

@@ -55,7 +55,8 @@ final class GPSDSocket {
       entry = current.ai_next
       guard let socketAddress = current.ai_addr else { continue }
       let address = numericAddress(socketAddress, length: current.ai_addrlen) ?? endpoint
-      let descriptor = socket(current.ai_family, current.ai_socktype, current.ai_protocol)
+      let descriptor = socket(
+        current.ai_family, current.ai_socktype | closeOnExecSocketFlag, current.ai_protocol)
       guard descriptor >= 0 else {
         failure = GPSDError(
           reason: "cannot create a socket: \(systemErrorMessage(errno))", context: address)
@@ -203,6 +204,9 @@ final class GPSDSocket {
 
 #if canImport(Glibc)
   private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+  // Atomic close-on-exec: a process spawned meanwhile (by another thread) must not inherit the
+  // connection, or closing it would not end it.
+  private let closeOnExecSocketFlag = Int32(SOCK_CLOEXEC.rawValue)
   private let sendFlags = Int32(MSG_NOSIGNAL)
   private func systemConnect(
     _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: socklen_t
@@ -211,6 +215,7 @@ final class GPSDSocket {
   }
 #else
   private let streamSocketType = SOCK_STREAM
+  private let closeOnExecSocketFlag: Int32 = 0  // configure() sets FD_CLOEXEC
   private let sendFlags: Int32 = 0
   private func systemConnect(
     _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: socklen_t

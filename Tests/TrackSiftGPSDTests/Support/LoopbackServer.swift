@@ -143,10 +143,15 @@ private func waitReadable(_ descriptor: Int32, timeoutSeconds: Double) -> Bool {
 }
 
 #if canImport(Glibc)
-  private let streamType = Int32(SOCK_STREAM.rawValue)
+  // Close on exec: a process another test spawns must not keep the server's sockets open.
+  private let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
   private let sendFlags = Int32(MSG_NOSIGNAL)
   private func systemClose(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
-  private func systemAccept(_ descriptor: Int32) -> Int32 { Glibc.accept(descriptor, nil, nil) }
+  private func systemAccept(_ descriptor: Int32) -> Int32 {
+    let connection = Glibc.accept(descriptor, nil, nil)
+    if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
+    return connection
+  }
 #else
   private let streamType = SOCK_STREAM
   private let sendFlags: Int32 = 0
