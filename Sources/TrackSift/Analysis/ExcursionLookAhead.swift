@@ -13,7 +13,7 @@
 ///
 /// Only in-range fixes with a time take part; the others pass through in their place. A fix
 /// that takes part is released once ``lengthFixes`` such fixes followed it, since no later jump
-/// can reach back to it; ``flush()`` releases the rest at the end of a segment. Batch and live
+/// can reach back to it; after ``flush()`` at the end of a segment the rest are released. Batch and live
 /// callers therefore get the same decisions, live ones ``lengthFixes`` fixes late. A gate
 /// without a maximum speed holds nothing back.
 ///
@@ -33,10 +33,15 @@ struct ExcursionLookAhead: Sendable {
 
   private let gate: FixGateConfiguration
   private var held: [Held] = []
+  /// The first of `held` still held (released ones are dropped in batches, not one by one).
+  private var heldStart = 0
   /// The latest fixes that take part, newest last: the jump check reaches back this far.
-  private var recent: [(fix: Fix, sequence: Int)] = []
+  private var recent = FixedCapacityRingBuffer<(fix: Fix, sequence: Int)>(
+    capacity: lengthFixes + 2)
   /// Number of fixes that took part so far.
   private var usableCount = 0
+  /// Set by ``flush()`` until the last fix held is released.
+  private var isFlushing = false
 
   private struct Held {
     var sequence: Int
@@ -50,10 +55,11 @@ struct ExcursionLookAhead: Sendable {
     self.gate = gate
   }
 
-  /// Takes one fix; returns the fixes whose decision is final, in the order they came.
+  /// Takes one fix and holds it; ``nextReleased()`` gives back the fixes whose decision is
+  /// final.
   ///
   /// - Parameter sequence: the caller's number for the fix, given back on release.
-  mutating func append(_ fix: Fix, sequence: Int) -> [Released] {
+  mutating func append(_ fix: Fix, sequence: Int) {
     let usable =
       gate.maximumSpeedMetersPerSecond != nil && fix.coordinate.isInRange
       && fix.timeSeconds != nil
@@ -62,33 +68,43 @@ struct ExcursionLookAhead: Sendable {
       entry.usableOrdinal = usableCount
       usableCount += 1
       recent.append((fix, sequence))
-      if recent.count > Self.lengthFixes + 2 { recent.removeFirst() }
     }
     held.append(entry)
     if usable { markExcursionEndingAtNewest() }
-    return release(all: false)
   }
 
-  /// Releases every fix still held (at the end of a segment) and starts afresh.
-  mutating func flush() -> [Released] {
-    let released = release(all: true)
-    recent = []
-    return released
-  }
-
-  private mutating func release(all: Bool) -> [Released] {
-    var count = 0
-    for entry in held {
-      if !all, let ordinal = entry.usableOrdinal, usableCount - 1 - ordinal < Self.lengthFixes {
-        break
+  /// The oldest fix held, once its decision is final (every fix after ``flush()``), or `nil`.
+  mutating func nextReleased() -> Released? {
+    guard heldStart < held.count else { return nil }
+    let entry = held[heldStart]
+    if !isFlushing, let ordinal = entry.usableOrdinal,
+      usableCount - 1 - ordinal < Self.lengthFixes
+    {
+      return nil
+    }
+    heldStart += 1
+    if heldStart == held.count {
+      held.removeAll(keepingCapacity: true)
+      heldStart = 0
+      if isFlushing {
+        isFlushing = false
+        recent.removeAll()
       }
-      count += 1
+    } else if heldStart >= 64 {
+      held.removeFirst(heldStart)
+      heldStart = 0
     }
-    let released = held.prefix(count).map {
-      Released(sequence: $0.sequence, fix: $0.fix, isExcursion: $0.isExcursion)
+    return Released(sequence: entry.sequence, fix: entry.fix, isExcursion: entry.isExcursion)
+  }
+
+  /// Makes every fix held final (at the end of a segment): ``nextReleased()`` gives them all,
+  /// and the next fix starts afresh.
+  mutating func flush() {
+    if heldStart == held.count {
+      recent.removeAll()
+    } else {
+      isFlushing = true
     }
-    held.removeFirst(count)
-    return released
   }
 
   /// Checks the step from the second newest usable fix to the newest one for a jump, and marks
@@ -130,7 +146,9 @@ struct ExcursionLookAhead: Sendable {
 
   private mutating func markExcursion(sequence: Int) {
     // Every fix a jump can reach back to is still held.
-    guard let index = held.firstIndex(where: { $0.sequence == sequence }) else { return }
+    guard let index = held[heldStart...].firstIndex(where: { $0.sequence == sequence }) else {
+      return
+    }
     held[index].isExcursion = true
   }
 

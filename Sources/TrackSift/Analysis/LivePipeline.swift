@@ -11,7 +11,6 @@ struct LivePipeline: Sendable {
   struct Step: Sendable {
     /// The caller's number for the fix.
     var sequence: Int
-    var fix: Fix
     /// The final verdict: the excursion look-ahead's, the gate's or the filter's.
     var verdict: Verdict
     /// For an accepted fix: the live filter's position.
@@ -62,7 +61,9 @@ struct LivePipeline: Sendable {
   init(profile: ActivityProfile) {
     self.profile = profile
     gate = FixGate(configuration: profile.gate)
-    metrics = MetricsAccumulator(elevationThresholdMeters: profile.elevationThresholdMeters)
+    metrics = MetricsAccumulator(
+      elevationThresholdMeters: profile.elevationThresholdMeters,
+      isRecountable: profile.trimsStopDetectionDelay)
     lookAhead = ExcursionLookAhead(gate: profile.gate)
     segment = SegmentState(profile: profile)
     metrics.startSegment()
@@ -75,18 +76,33 @@ struct LivePipeline: Sendable {
   ///
   /// - Parameter sequence: the caller's number for the fix, given back in its ``Step``; one
   ///   more than the previous fix's within a segment.
-  mutating func append(_ fix: Fix, sequence: Int) -> [Step] {
+  mutating func append(_ fix: Fix, sequence: Int, _ body: (Step) -> Void) {
     takenCount += 1
-    return lookAhead.append(fix, sequence: sequence).map { process($0) }
+    lookAhead.append(fix, sequence: sequence)
+    while let released = lookAhead.nextReleased() { body(process(released)) }
+  }
+
+  /// Takes one fix; returns the fixes whose processing is final.
+  mutating func append(_ fix: Fix, sequence: Int) -> [Step] {
+    var steps: [Step] = []
+    append(fix, sequence: sequence) { steps.append($0) }
+    return steps
   }
 
   /// Releases the fixes still held and starts a new segment: the next fix is not joined to
   /// the previous one.
-  mutating func endSegment() -> [Step] {
-    let steps = lookAhead.flush().map { process($0) }
+  mutating func endSegment(_ body: (Step) -> Void) {
+    lookAhead.flush()
+    while let released = lookAhead.nextReleased() { body(process(released)) }
     gate.beginNewSegment()
     metrics.startSegment()
     segment = SegmentState(profile: profile)
+  }
+
+  /// Releases the fixes still held and starts a new segment; returns the released fixes.
+  mutating func endSegment() -> [Step] {
+    var steps: [Step] = []
+    endSegment { steps.append($0) }
     return steps
   }
 
@@ -97,7 +113,7 @@ struct LivePipeline: Sendable {
     takenCount += 1
     releasedCount += 1
     var step = Step(
-      sequence: sequence, fix: fix, verdict: gate.evaluate(fix), coordinate: fix.coordinate)
+      sequence: sequence, verdict: gate.evaluate(fix), coordinate: fix.coordinate)
     counts.record(step.verdict)
     guard step.verdict.isAccepted else { return step }
     step.isMoving = !gate.lastAcceptanceReanchored
@@ -112,7 +128,7 @@ struct LivePipeline: Sendable {
     releasedCount += 1
     let fix = released.fix
     var step = Step(
-      sequence: released.sequence, fix: fix, verdict: .accepted, coordinate: fix.coordinate)
+      sequence: released.sequence, verdict: .accepted, coordinate: fix.coordinate)
     // An excursion is refused before the gate sees it, so the gate's memory stays on the
     // track it left.
     step.verdict = released.isExcursion ? .rejected(.impliedSpeed) : gate.evaluate(fix)

@@ -107,63 +107,71 @@ private struct Pipeline {
           altitudeMeters: fix.validAltitudeMeters,
           speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
     }
-    var steps: [LivePipeline.Step] = []
-    steps.reserveCapacity(fixes.count)
-    for (index, fix) in fixes.enumerated() {
-      if timed {
-        steps += live.append(fix, sequence: index)
-      } else {
-        steps.append(live.appendWithoutMotionModel(fix, sequence: index))
-      }
-    }
-    steps += live.endSegment()
-
     var result = AnalyzedSegment(
       acceptedFixIndices: [], liveCoordinates: [], refinedCoordinates: [], isMoving: [],
       simplifiedIndices: [])
+    var verdicts: [Verdict] = []
     var records: [KalmanRecord] = []
+    var speeds: [Double] = []  // for the maximum; NaN where none counts
+    verdicts.reserveCapacity(fixes.count)
     result.acceptedFixIndices.reserveCapacity(fixes.count)
     result.liveCoordinates.reserveCapacity(fixes.count)
     result.isMoving.reserveCapacity(fixes.count)
+    speeds.reserveCapacity(fixes.count)
     if timed { records.reserveCapacity(fixes.count) }
-    for step in steps where step.verdict.isAccepted {
+    // Each step as it comes out, so that only what the refined figures need is kept.
+    func take(_ step: LivePipeline.Step) {
+      verdicts.append(step.verdict)
+      guard step.verdict.isAccepted else { return }
       if let record = step.record { records.append(record) }
       // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
       // ones need not: the fixes of the dwell count as stopped, those after the departure
       // as moving.
       if let dwellStart = step.stopStartTimeSeconds {
-        relabel(&result.isMoving, as: false, after: dwellStart, fixes, result.acceptedFixIndices)
+        Self.relabel(
+          &result.isMoving, as: false, after: dwellStart, fixes, result.acceptedFixIndices)
       }
       if let departure = step.departureTimeSeconds {
-        relabel(&result.isMoving, as: true, after: departure, fixes, result.acceptedFixIndices)
+        Self.relabel(
+          &result.isMoving, as: true, after: departure, fixes, result.acceptedFixIndices)
       }
       result.acceptedFixIndices.append(step.sequence)
       result.liveCoordinates.append(step.coordinate)
       result.isMoving.append(step.isMoving)
+      speeds.append(step.speedForMaximumMetersPerSecond ?? .nan)
     }
+    for (index, fix) in fixes.enumerated() {
+      if timed {
+        live.append(fix, sequence: index) { take($0) }
+      } else {
+        take(live.appendWithoutMotionModel(fix, sequence: index))
+      }
+    }
+    live.endSegment { take($0) }
+
     result.refinedCoordinates =
       timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
     records = []
-    var position = 0
-    for step in steps where step.verdict.isAccepted {
+    for (position, index) in result.acceptedFixIndices.enumerated() {
+      let fix = fixes[index]
+      let speed = speeds[position]
       refined.add(
         MetricsSample(
-          timeSeconds: step.fix.timeSeconds, coordinate: result.refinedCoordinates[position],
-          altitudeMeters: step.fix.validAltitudeMeters,
-          speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
+          timeSeconds: fix.timeSeconds, coordinate: result.refinedCoordinates[position],
+          altitudeMeters: fix.validAltitudeMeters,
+          speedForMaximumMetersPerSecond: speed.isNaN ? nil : speed,
           isMoving: result.isMoving[position]))
-      position += 1
     }
     result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
-    return (steps.map(\.verdict), result)
+    return (verdicts, result)
   }
 }
 
 extension Pipeline {
   /// Sets the moving flags of the latest accepted fixes with a time after `timeSeconds` to
   /// `value`, walking back while they hold the other value.
-  fileprivate func relabel(
+  fileprivate static func relabel(
     _ flags: inout [Bool], as value: Bool, after timeSeconds: Double, _ fixes: [Fix],
     _ acceptedFixIndices: [Int]
   ) {

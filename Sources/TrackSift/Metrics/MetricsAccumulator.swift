@@ -35,10 +35,17 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// How many recent intervals ``recount(after:asMoving:)`` can reach (an hour at 1 Hz).
   private static let recountableIntervals = 3_600
 
+  /// Whether the recent intervals are kept for ``recount(after:asMoving:)``.
+  public let isRecountable: Bool
+
   /// Creates an accumulator.
-  /// - Parameter elevationThresholdMeters: the dead band of the elevation gain.
-  public init(elevationThresholdMeters: Double = 5) {
+  /// - Parameters:
+  ///   - elevationThresholdMeters: the dead band of the elevation gain.
+  ///   - isRecountable: keep the last hour's intervals so that ``recount(after:asMoving:)``
+  ///     can count them again (about 32 bytes an interval, and a little time per sample).
+  public init(elevationThresholdMeters: Double = 5, isRecountable: Bool = false) {
     elevation = ElevationAccumulator(thresholdMeters: elevationThresholdMeters)
+    self.isRecountable = isRecountable
   }
 
   /// Cumulative distance so far in meters.
@@ -81,13 +88,14 @@ public struct MetricsAccumulator: Sendable, Hashable {
       timerSeconds += dt
       if sample.isMoving { movingSeconds += dt }
     }
+    guard sample.isMoving || isRecountable else { return advanceSplits() }
     let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
     if sample.isMoving {
       if step.isFinite { distanceMeters += step }
       let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true
       if !timed, step > 0 { hasUntimedDistance = true }
     }
-    if dt > 0, let end = sample.timeSeconds, step.isFinite {
+    if isRecountable, dt > 0, let end = sample.timeSeconds, step.isFinite {
       if recentIntervals.count >= 2 * Self.recountableIntervals {
         recentIntervals.removeFirst(Self.recountableIntervals)
       }
@@ -95,13 +103,17 @@ public struct MetricsAccumulator: Sendable, Hashable {
         Interval(
           endTimeSeconds: end, durationSeconds: dt, meters: step, isMoving: sample.isMoving))
     }
+    return advanceSplits()
+  }
+
+  private mutating func advanceSplits() -> [Split] {
     let timer = hasTimes ? timerSeconds : 0
     return kilometers.advance(distanceMeters: distanceMeters, timerSeconds: timer)
       + miles.advance(distanceMeters: distanceMeters, timerSeconds: timer)
   }
 
   /// Counts the latest intervals of the segment that end after a time as moving or as
-  /// stopped after all, walking back from the newest while they hold the other value: a stop
+  /// stopped after all (for an accumulator created ``isRecountable``; otherwise nothing), walking back from the newest while they hold the other value: a stop
   /// detector knows where a dwell began (or where the person left) only a few seconds late.
   ///
   /// - Parameters:
