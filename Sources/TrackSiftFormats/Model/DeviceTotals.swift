@@ -1,0 +1,54 @@
+import Foundation
+
+/// The totals a device computed itself for an activity or a lap (a FIT session or lap
+/// message, a TCX lap), kept beside TrackSift's own figures and never mixed into them.
+/// Every field is `nil` when the file does not carry it.
+public struct DeviceTotals: Sendable, Hashable, Codable {
+  /// When the activity or lap started.
+  public var startTime: Date?
+  /// The sport as the file names it (`running`, `cycling`, `Biking`, ...).
+  public var sport: String?
+  /// Distance in meters.
+  public var distanceMeters: Double?
+  /// Time with the timer running (pauses excluded), in seconds.
+  public var timerTimeSeconds: Double?
+  /// From start to end, pauses included, in seconds.
+  public var elapsedTimeSeconds: Double?
+  /// Total climb in meters.
+  public var ascentMeters: Double?
+  /// Total descent in meters.
+  public var descentMeters: Double?
+  /// Average speed in meters per second.
+  public var averageSpeedMetersPerSecond: Double?
+  /// Maximum speed in meters per second.
+  public var maximumSpeedMetersPerSecond: Double?
+  /// Average heart rate in beats per minute.
+  public var averageHeartRateBeatsPerMinute: Double?
+  /// Maximum heart rate in beats per minute.
+  public var maximumHeartRateBeatsPerMinute: Double?
+  /// Energy in kilocalories.
+  public var kilocalories: Double?
+
+  /// Creates totals; every field defaults to unknown.
+  public init(
+    startTime: Date? = nil, sport: String? = nil, distanceMeters: Double? = nil,
+    timerTimeSeconds: Double? = nil, elapsedTimeSeconds: Double? = nil,
+    ascentMeters: Double? = nil, descentMeters: Double? = nil,
+    averageSpeedMetersPerSecond: Double? = nil, maximumSpeedMetersPerSecond: Double? = nil,
+    averageHeartRateBeatsPerMinute: Double? = nil, maximumHeartRateBeatsPerMinute: Double? = nil,
+    kilocalories: Double? = nil
+  ) {
+    self.startTime = startTime
+    self.sport = sport
+    self.distanceMeters = distanceMeters
+    self.timerTimeSeconds = timerTimeSeconds
+    self.elapsedTimeSeconds = elapsedTimeSeconds
+    self.ascentMeters = ascentMeters
+    self.descentMeters = descentMeters
+    self.averageSpeedMetersPerSecond = averageSpeedMetersPerSecond
+    self.maximumSpeedMetersPerSecond = maximumSpeedMetersPerSecond
+    self.averageHeartRateBeatsPerMinute = averageHeartRateBeatsPerMinute
+    self.maximumHeartRateBeatsPerMinute = maximumHeartRateBeatsPerMinute
+    self.kilocalories = kilocalories
+  }
+}
