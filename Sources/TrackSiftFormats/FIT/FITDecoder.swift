@@ -85,7 +85,7 @@ struct FITDecoder {
     let remaining = count - start
     guard remaining >= 12 else {
       throw FITError(
-        reason: "\(remaining) bytes are too few for a FIT file header (12 or 14)",
+        reason: "\(bytes(remaining)) are too few for a FIT file header (12 or 14)",
         byteOffset: start)
     }
     let headerSize = Int(byte(start))
@@ -97,7 +97,7 @@ struct FITDecoder {
     }
     guard headerSize <= remaining else {
       throw FITError(
-        reason: "the header declares \(headerSize) bytes, only \(remaining) remain",
+        reason: "the header declares \(bytes(headerSize)), only \(bytes(remaining)) remain",
         byteOffset: start)
     }
     if headerSize >= 14 {
@@ -126,8 +126,8 @@ struct FITDecoder {
     } else {
       damage = FITError(
         reason:
-          "the file ends \(dataEnd - count) bytes before the end of the data its header declares"
-          + " (\(dataSize) bytes from byte \(dataStart))",
+          "the file ends \(bytes(dataEnd - count)) before the end of the data its header declares"
+          + " (\(bytes(dataSize)) from byte \(dataStart))",
         byteOffset: count)
     }
     if let damage, !options.lenient { throw damage }
@@ -197,10 +197,10 @@ struct FITDecoder {
     guard offset + 1 + size > end else { return }
     if end < declaredEnd {
       throw FITError(
-        reason: "the file ends inside a message of \(size) bytes", byteOffset: offset)
+        reason: "the file ends inside a message of \(bytes(size))", byteOffset: offset)
     }
     throw FITError(
-      reason: "a message of \(size) bytes runs past the end of the data at byte \(end)",
+      reason: "a message of \(bytes(size)) runs past the end of the data at byte \(end)",
       byteOffset: offset)
   }
 
@@ -497,6 +497,10 @@ struct FITDecoder {
     let bytes = UnsafeRawBufferPointer(start: base + start + field.offset, count: field.size)
     let text = bytes.prefix { $0 != 0 }
     return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+  }
+
+  private func bytes(_ count: Int) -> String {
+    count == 1 ? "1 byte" : "\(count) bytes"
   }
 
   private func hex(_ value: UInt16) -> String {

@@ -26,11 +26,18 @@ enum FITProfile {
     "inline_skating", "rock_climbing", "sailing", "ice_skating", "sky_diving", "snowshoeing",
     "snowmobiling", "stand_up_paddleboarding", "surfing", "wakeboarding", "water_skiing",
     "kayaking", "rafting", "windsurfing", "kitesurfing", "tactical", "jumpmaster", "boxing",
-    "floor_climbing",
+    "floor_climbing", "baseball",
+  ]
+
+  /// Sports numbered past the contiguous table.
+  static let laterSportNames: [Int: String] = [
+    53: "diving", 62: "hiit", 64: "racket", 65: "wheelchair_push_walk",
+    66: "wheelchair_push_run", 67: "meditation", 69: "disc_golf", 254: "all",
   ]
 
   /// The name of sport number `value`, or `sport N` for a number the table does not hold.
   static func sportName(_ value: Int) -> String {
-    value >= 0 && value < sportNames.count ? sportNames[value] : "sport \(value)"
+    if value >= 0 && value < sportNames.count { return sportNames[value] }
+    return laterSportNames[value] ?? "sport \(value)"
   }
 }
