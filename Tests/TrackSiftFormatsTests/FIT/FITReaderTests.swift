@@ -169,7 +169,8 @@ private func simpleFile(records count: Int) -> FITTestFile {
 
   @Test func baseTypeSizesAndStrings() {
     #expect(FITBaseType.allCases.count == 17)
-    #expect(FITBaseType.allCases.map(\.size) == [1, 1, 1, 2, 2, 4, 4, 1, 4, 8, 1, 2, 4, 1, 8, 8, 8])
+    #expect(
+      FITBaseType.allCases.map(\.size) == [1, 1, 1, 2, 2, 4, 4, 1, 4, 8, 1, 2, 4, 1, 8, 8, 8])
     #expect(FITBaseType(definitionByte: 0x8C) == .uint32z)
     #expect(FITBaseType(definitionByte: 0x11) == nil)
     #expect(FITBaseType.string.value(raw: 65) == nil)
