@@ -10,13 +10,24 @@ struct FITDecoder {
   private let onConsumed: ((Int) -> Void)?
 
   private var definitions = [FITMessageDefinition?](repeating: nil, count: 16)
-  /// Developer field descriptions by `developer data index << 8 | field number`.
-  private var descriptions:
-    [UInt16: (
-      name: String, baseType: FITBaseType?, scale: Double,
-      offset: Double
-    )] = [:]
+  private var locals = [FITLocalType?](repeating: nil, count: 16)
+  /// Developer field descriptions by `developer data index << 8 | field number`; `column`
+  /// indexes `developerColumns`.
+  private var descriptions: [UInt16: DeveloperField] = [:]
+  /// The developer field values of the fixes, one column per name, and the names.
+  private var developerColumns: [[Double?]] = []
+  private var developerNames: [String: Int] = [:]
   private var lastTimestamp: UInt32?
+
+  /// A developer field that a `field_description` message described.
+  private struct DeveloperField {
+    /// The index of its values in `developerColumns`.
+    var column: Int
+    var baseType: FITBaseType?
+    var scale: Double
+    var offset: Double
+  }
+
   private var timerStopped = false
   private var breakBeforeNextFix = false
 
@@ -61,12 +72,11 @@ struct FITDecoder {
     if !fixes.isEmpty { segments.append(Segment(fixes: fixes)) }
     fixes = []
     activity.track = Track(segments: segments)
-    for name in activity.developerFields.keys {
-      let missing = fixCount - activity.developerFields[name, default: []].count
-      if missing > 0 {
-        activity.developerFields[name, default: []].append(
-          contentsOf: repeatElement(nil, count: missing))
-      }
+    for (name, column) in developerNames {
+      var values = developerColumns[column]
+      developerColumns[column] = []
+      values.append(contentsOf: repeatElement(nil, count: fixCount - values.count))
+      activity.developerFields[name] = values
     }
     return activity
   }
@@ -134,6 +144,7 @@ struct FITDecoder {
 
     // Each file defines its own local types and developer fields.
     definitions = [FITMessageDefinition?](repeating: nil, count: 16)
+    locals = [FITLocalType?](repeating: nil, count: 16)
     descriptions = [:]
     activity.fileCount += 1
     breakBeforeNextFix = true
@@ -153,7 +164,7 @@ struct FITDecoder {
       let header = byte(offset)
       if header & 0x80 != 0 {
         let local = Int((header >> 5) & 0x03)
-        guard let definition = definitions[local] else {
+        guard let definition = locals[local] else {
           throw FITError(
             reason: "compressed-timestamp message for undefined local type \(local)",
             byteOffset: offset)
@@ -167,7 +178,7 @@ struct FITDecoder {
           timestamp = value
           lastTimestamp = value
         }
-        decodeData(definition, at: offset + 1, compressedTimestamp: timestamp)
+        decodeData(definition, local: local, at: offset + 1, compressedTimestamp: timestamp)
         offset += 1 + definition.size
       } else if header & 0x40 != 0 {
         offset = try decodeDefinition(
@@ -175,12 +186,12 @@ struct FITDecoder {
           end: end, declaredEnd: declaredEnd)
       } else {
         let local = Int(header & 0x0F)
-        guard let definition = definitions[local] else {
+        guard let definition = locals[local] else {
           throw FITError(
             reason: "data message for undefined local type \(local)", byteOffset: offset)
         }
         try checkRoom(offset, definition.size, end: end, declaredEnd: declaredEnd)
-        decodeData(definition, at: offset + 1, compressedTimestamp: nil)
+        decodeData(definition, local: local, at: offset + 1, compressedTimestamp: nil)
         offset += 1 + definition.size
       }
       if offset >= nextRelease, let onConsumed {
@@ -237,7 +248,8 @@ struct FITDecoder {
       if let type = baseType, fieldSize == 0 || fieldSize % type.size != 0 { baseType = nil }
       fields.append(
         FITFieldDefinition(
-          number: byte(cursor), offset: size, size: fieldSize, baseType: baseType))
+          number: byte(cursor), size: UInt8(fieldSize), baseType: baseType,
+          offset: Int32(size)))
       size += fieldSize
       cursor += 3
     }
@@ -253,28 +265,38 @@ struct FITDecoder {
         cursor += 3
       }
     }
-    var definition = FITMessageDefinition(
+    let definition = FITMessageDefinition(
       globalNumber: globalNumber, bigEndian: bigEndian, fields: fields,
-      developerFields: developerFields, size: size)
-    definition.timestamp = definition.field(253)
-    if globalNumber == FITProfile.record { definition.record = FITRecordLayout(definition) }
+      developerFields: developerFields)
     definitions[local] = definition
+    locals[local] = FITLocalType(
+      size: size, globalNumber: globalNumber, bigEndian: bigEndian,
+      hasDeveloperFields: !developerFields.isEmpty, timestamp: definition.field(253),
+      record: globalNumber == FITProfile.record ? FITRecordLayout(definition) : nil)
     return offset + 1 + length
   }
 
   private mutating func decodeData(
-    _ definition: FITMessageDefinition, at start: Int, compressedTimestamp: UInt32?
+    _ type: FITLocalType, local: Int, at start: Int, compressedTimestamp: UInt32?
   ) {
     var timestamp = compressedTimestamp
-    if let field = definition.timestamp,
-      let value = integer(field, start, definition.bigEndian)
-    {
+    if let field = type.timestamp, let value = integer(field, start, type.bigEndian) {
       timestamp = UInt32(truncatingIfNeeded: value)
       lastTimestamp = timestamp
     }
-    switch definition.globalNumber {
-    case FITProfile.record:
-      decodeRecord(definition, at: start, timestamp: timestamp)
+    if let layout = type.record {
+      decodeRecord(layout, type, local: local, at: start, timestamp: timestamp)
+      return
+    }
+    switch type.globalNumber {
+    case FITProfile.event, FITProfile.session, FITProfile.lap, FITProfile.fileID,
+      FITProfile.deviceInfo, FITProfile.fieldDescription:
+      break
+    default:
+      return
+    }
+    guard let definition = definitions[local] else { return }
+    switch type.globalNumber {
     case FITProfile.event:
       decodeEvent(definition, at: start)
     case FITProfile.session, FITProfile.lap:
@@ -293,11 +315,11 @@ struct FITDecoder {
   // MARK: Records
 
   private mutating func decodeRecord(
-    _ definition: FITMessageDefinition, at start: Int, timestamp: UInt32?
+    _ layout: FITRecordLayout, _ type: FITLocalType, local: Int, at start: Int,
+    timestamp: UInt32?
   ) {
     activity.recordCount += 1
-    guard let layout = definition.record else { return }
-    let bigEndian = definition.bigEndian
+    let bigEndian = type.bigEndian
     guard let latitude = number(layout.latitude, start, bigEndian),
       let longitude = number(layout.longitude, start, bigEndian)
     else {
@@ -334,7 +356,7 @@ struct FITDecoder {
     }
     fixes.append(fix)
     activity.fixDistancesMeters.append(number(layout.distance, start, bigEndian).map { $0 / 100 })
-    if !definition.developerFields.isEmpty {
+    if type.hasDeveloperFields, let definition = definitions[local] {
       recordDeveloperFields(definition, at: start)
     }
     fixCount += 1
@@ -347,15 +369,15 @@ struct FITDecoder {
       else { continue }
       let raw = rawValue(start + field.offset, baseType.size, definition.bigEndian)
       guard let value = baseType.value(raw: raw) else { continue }
-      var column = activity.developerFields[description.name] ?? []
-      activity.developerFields[description.name] = nil
-      if column.count < fixCount {
-        column.append(contentsOf: repeatElement(nil, count: fixCount - column.count))
+      let column = description.column
+      let missing = fixCount - developerColumns[column].count
+      if missing > 0 {
+        developerColumns[column].append(contentsOf: repeatElement(nil, count: missing))
       }
-      if column.count == fixCount {
-        column.append(value / description.scale - description.offset)
+      // A field given twice in one record keeps its first value.
+      if missing >= 0 {
+        developerColumns[column].append(value / description.scale - description.offset)
       }
-      activity.developerFields[description.name] = column
     }
   }
 
@@ -367,11 +389,21 @@ struct FITDecoder {
       let name = string(definition.field(3), start), !name.isEmpty
     else { return }
     let scale = self.number(definition.field(6), start, bigEndian) ?? 1
-    descriptions[UInt16(truncatingIfNeeded: index) << 8 | UInt16(truncatingIfNeeded: number)] = (
-      name: name, baseType: FITBaseType(definitionByte: UInt8(truncatingIfNeeded: baseTypeByte)),
-      scale: scale == 0 ? 1 : scale,
-      offset: self.number(definition.field(7), start, bigEndian) ?? 0
-    )
+    let column: Int
+    if let existing = developerNames[name] {
+      column = existing
+    } else {
+      column = developerColumns.count
+      developerColumns.append([])
+      developerNames[name] = column
+    }
+    descriptions[UInt16(truncatingIfNeeded: index) << 8 | UInt16(truncatingIfNeeded: number)] =
+      DeveloperField(
+        column: column,
+        baseType: FITBaseType(definitionByte: UInt8(truncatingIfNeeded: baseTypeByte)),
+        scale: scale == 0 ? 1 : scale,
+        offset: self.number(definition.field(7), start, bigEndian) ?? 0
+      )
   }
 
   // MARK: Other messages
@@ -482,19 +514,20 @@ struct FITDecoder {
   @inline(__always)
   private func number(_ field: FITFieldDefinition?, _ start: Int, _ bigEndian: Bool) -> Double? {
     guard let field, let type = field.baseType else { return nil }
-    return type.value(raw: rawValue(start + field.offset, type.size, bigEndian))
+    return type.value(raw: rawValue(start + Int(field.offset), type.size, bigEndian))
   }
 
   @inline(__always)
   private func integer(_ field: FITFieldDefinition?, _ start: Int, _ bigEndian: Bool) -> UInt64? {
     guard let field, let type = field.baseType else { return nil }
-    return type.integer(raw: rawValue(start + field.offset, type.size, bigEndian))
+    return type.integer(raw: rawValue(start + Int(field.offset), type.size, bigEndian))
   }
 
   /// A string field up to its first NUL, or `nil` when absent or empty.
   private func string(_ field: FITFieldDefinition?, _ start: Int) -> String? {
     guard let field, field.baseType == .string else { return nil }
-    let bytes = UnsafeRawBufferPointer(start: base + start + field.offset, count: field.size)
+    let bytes = UnsafeRawBufferPointer(
+      start: base + start + Int(field.offset), count: Int(field.size))
     let text = bytes.prefix { $0 != 0 }
     return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
   }

@@ -1,5 +1,5 @@
 /// A definition message: the layout of the data messages of one local type until it is
-/// redefined.
+/// redefined (its sizes and hot fields are in ``FITLocalType``).
 struct FITMessageDefinition: Sendable {
   /// The global message number (20 is `record`, 18 `session`, ...).
   var globalNumber: UInt16
@@ -9,12 +9,6 @@ struct FITMessageDefinition: Sendable {
   var fields: [FITFieldDefinition]
   /// The developer fields as `(developer data index, field number, offset, size)`.
   var developerFields: [(index: UInt8, number: UInt8, offset: Int, size: Int)]
-  /// Bytes in a data message after its record header.
-  var size: Int
-  /// The timestamp field (253), when the message has one.
-  var timestamp: FITFieldDefinition?
-  /// Where the fields of a `record` message are, for `record` definitions.
-  var record: FITRecordLayout?
 
   /// The field numbered `number`, or `nil`.
   func field(_ number: UInt8) -> FITFieldDefinition? {

@@ -39,7 +39,10 @@ private func simpleFile(records count: Int) -> FITTestFile {
     var generator = TestRandom(seed: 7)
     let random = (0..<1_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     random.withUnsafeBytes { buffer in
-      #expect(FITCRC.update(0, buffer.baseAddress!, from: 0, count: 1_000) == crc(random))
+      for (start, count) in [(0, 1_000), (3, 997), (5, 7), (1, 8), (9, 0), (100, 123)] {
+        let expected = crc(Array(random[start..<(start + count)]))
+        #expect(FITCRC.update(0, buffer.baseAddress!, from: start, count: count) == expected)
+      }
     }
   }
 
