@@ -3,7 +3,7 @@ import TrackSift
 
 /// What ``FITReader`` reads from a FIT file: the fixes, the device's own totals and what the
 /// file says about the devices.
-public struct FITActivity: Sendable {
+public struct FITActivity: Sendable, Hashable {
   /// The fixes of the `record` messages that carry a position, split into segments where the
   /// timer was stopped and started again and where a chained file begins.
   public var track: Track

@@ -320,23 +320,21 @@ struct FITDecoder {
   ) {
     activity.recordCount += 1
     let bigEndian = type.bigEndian
+    if let timestamp, timestamp < FITProfile.minimumAbsoluteTimestamp {
+      activity.hasRelativeTimestamps = true
+    }
     guard let latitude = number(layout.latitude, start, bigEndian),
       let longitude = number(layout.longitude, start, bigEndian)
     else {
       activity.recordsWithoutPosition += 1
       return
     }
-    var date: Date?
-    if let timestamp {
-      if timestamp < FITProfile.minimumAbsoluteTimestamp { activity.hasRelativeTimestamps = true }
-      date = Self.date(timestamp)
-    }
     let altitude =
       number(layout.enhancedAltitude, start, bigEndian) ?? number(layout.altitude, start, bigEndian)
     let speed =
       number(layout.enhancedSpeed, start, bigEndian) ?? number(layout.speed, start, bigEndian)
     let fix = Fix(
-      timestamp: date,
+      timestamp: timestamp.map(Self.date),
       latitudeDegrees: latitude * FITProfile.degreesPerSemicircle,
       longitudeDegrees: longitude * FITProfile.degreesPerSemicircle,
       altitudeMeters: altitude.map { $0 / 5 - 500 },

@@ -216,6 +216,29 @@ struct FITCorpusTests {
     #expect(fit.developerFields.values.allSatisfy { $0.count == 3_424 })
   }
 
+  @Test func truncationAndBitFlipsOfARealFileNeverCrash() throws {
+    let bytes = try [UInt8](Data(contentsOf: sharedURL("corpus/fit/edge-cases/Activity.fit")))
+    let full = try readFIT(bytes)
+    #expect(full.track.fixCount == 14)
+    for length in 0..<bytes.count {
+      let prefix = Array(bytes.prefix(length))
+      #expect(throws: FITError.self) { try readFIT(prefix) }
+      let lenient = try readFIT(prefix, lenient: true)
+      #expect(lenient.stoppedAt != nil)
+      let fixes = lenient.track.allFixes
+      #expect(fixes == Array(full.track.allFixes.prefix(fixes.count)), "length \(length)")
+    }
+    var generator = TestRandom(seed: 9)
+    for _ in 0..<2_000 {
+      var damaged = bytes
+      let index = Int(generator.next() % UInt64(bytes.count))
+      damaged[index] ^= UInt8(1 << (generator.next() % 8))
+      // The CRC catches every single-bit flip.
+      #expect(throws: FITError.self) { try readFIT(damaged) }
+      _ = try readFIT(damaged, lenient: true)
+    }
+  }
+
   @Test func multisportChainedAndRelativeFiles() throws {
     let multisport = try FITReader.read(
       contentsOf: sharedURL("corpus/fit/activities/activity-large-fenxi2-multisport.fit"))
