@@ -142,10 +142,12 @@ struct FITDecoder {
     }
     if let damage, !options.lenient { throw damage }
 
-    // Each file defines its own local types and developer fields.
+    // Each file has its own local types, developer fields, timestamps and timer.
     definitions = [FITMessageDefinition?](repeating: nil, count: 16)
     locals = [FITLocalType?](repeating: nil, count: 16)
     descriptions = [:]
+    lastTimestamp = nil
+    timerStopped = false
     activity.fileCount += 1
     breakBeforeNextFix = true
     try decodeMessages(from: dataStart, to: min(dataEnd, count), declaredEnd: dataEnd)
