@@ -1,0 +1,23 @@
+/// Why a FIT file was refused, and where.
+///
+/// `byteOffset` counts from 0 at the start of the file (of the first file, for chained FIT
+/// files); it is `nil` when the error has no place in the file (it could not be read at all).
+public struct FITError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong, in words, such as `data message for undefined local type 5`.
+  public var reason: String
+  /// The offset of the damaged byte or of the header of the damaged message, from 0; `nil`
+  /// when the error has no place in the file.
+  public var byteOffset: Int?
+
+  /// Creates an error.
+  public init(reason: String, byteOffset: Int?) {
+    self.reason = reason
+    self.byteOffset = byteOffset
+  }
+
+  /// `byte 1234: data message for undefined local type 5`, or the reason alone when the error
+  /// has no place in the file.
+  public var description: String {
+    byteOffset.map { "byte \($0): \(reason)" } ?? reason
+  }
+}
