@@ -63,6 +63,10 @@ struct TCXParser {
   private var point = PointValues()
   private var segmentFixes: [Fix] = []
   private var segmentDistances: [Double?] = []
+  /// Fixes of the current `Track` element, kept or handed to `onTrackpoint`.
+  private var segmentFixCount = 0
+  private var inCourse = false
+  private var onTrackpoint: ((TCXTrackpoint) -> Void)?
   private var onConsumed: ((Int) -> Void)?
   private var lastConsumedReport = 0
   private static let consumedReportBytes = 1 << 20
@@ -74,10 +78,13 @@ struct TCXParser {
   }
 
   /// Parses a whole TCX file.
+  /// - Parameter onTrackpoint: when given, receives each positioned trackpoint of the
+  ///   activities instead of the document keeping it (courses are kept).
   /// - Parameter onConsumed: when given, is told now and then the offset before which the
   ///   bytes have been read, so a memory-mapped file can give those pages back.
   static func parse(
-    _ bytes: UnsafeRawBufferPointer, onConsumed: ((_ offset: Int) -> Void)? = nil
+    _ bytes: UnsafeRawBufferPointer, onTrackpoint: ((TCXTrackpoint) -> Void)? = nil,
+    onConsumed: ((_ offset: Int) -> Void)? = nil
   ) throws(TCXError) -> TCXDocument {
     let scanner: XMLScanner
     do {
@@ -86,6 +93,7 @@ struct TCXParser {
       throw TCXError(reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
     }
     var parser = TCXParser(scanner: scanner)
+    parser.onTrackpoint = onTrackpoint
     parser.onConsumed = onConsumed
     do {
       try parser.run()
@@ -133,8 +141,10 @@ struct TCXParser {
     switch kind {
     case .activity:
       activity = TCXActivity(sport: try attribute("Sport"))
+      inCourse = false
     case .course:
       activity = TCXActivity()
+      inCourse = true
     case .lap:
       lap = TCXLap(
         totals: DeviceTotals(sport: activity.sport),
@@ -155,6 +165,7 @@ struct TCXParser {
     case .track:
       segmentFixes = []
       segmentDistances = []
+      segmentFixCount = 0
     case .trackpoint:
       point = PointValues()
     default:
@@ -190,7 +201,7 @@ struct TCXParser {
       lap.segmentIndices = lap.segmentIndices.lowerBound..<activity.track.segments.count
       activity.laps.append(lap)
     case .track:
-      guard !segmentFixes.isEmpty else { return }
+      guard segmentFixCount > 0 else { return }
       activity.track.segments.append(Segment(fixes: segmentFixes))
       activity.distancesMeters.append(segmentDistances)
     case .position:
@@ -201,8 +212,18 @@ struct TCXParser {
       }
     case .trackpoint:
       if point.hasLatitude && point.hasLongitude {
-        segmentFixes.append(point.fix)
-        segmentDistances.append(point.distance.isNaN ? nil : point.distance)
+        segmentFixCount += 1
+        let distance = point.distance.isNaN ? nil : point.distance
+        if let onTrackpoint, !inCourse {
+          onTrackpoint(
+            TCXTrackpoint(
+              fix: point.fix, distanceMeters: distance,
+              activityIndex: document.activities.count,
+              segmentIndex: activity.track.segments.count))
+        } else {
+          segmentFixes.append(point.fix)
+          segmentDistances.append(distance)
+        }
       } else {
         activity.positionlessSamples.append(point.sample)
       }

@@ -137,6 +137,35 @@ struct TCXCorpusTests {
     #expect(activity.distancesMeters[0][0] == 0.11999999731779099)
   }
 
+  @Test func streamingGivesTheSameTrackpoints() throws {
+    let root = try #require(sharedDataDirectory)
+    for path in [
+      "devices/10k-race-fr15/10kUNLP2014-Garmin15.tcx", "corpus/gpsbabel/tcx/course.tcx",
+    ] {
+      let url = root.appendingPathComponent(path)
+      let whole = try TCXReader.read(contentsOf: url)
+      var streamed: [TCXTrackpoint] = []
+      let rest = try TCXReader.forEachTrackpoint(contentsOf: url) { streamed.append($0) }
+      var expected: [TCXTrackpoint] = []
+      for (activityIndex, activity) in whole.activities.enumerated() {
+        for (segmentIndex, segment) in activity.track.segments.enumerated() {
+          for (fix, distance) in zip(segment.fixes, activity.distancesMeters[segmentIndex]) {
+            expected.append(
+              TCXTrackpoint(
+                fix: fix, distanceMeters: distance, activityIndex: activityIndex,
+                segmentIndex: segmentIndex))
+          }
+        }
+      }
+      #expect(streamed == expected, "\(path)")
+      #expect(rest.courses == whole.courses)
+      #expect(rest.activities.map(\.laps) == whole.activities.map(\.laps))
+      #expect(
+        rest.activities.map(\.track.segments.count) == whole.activities.map(\.track.segments.count))
+      #expect(rest.allFixes.isEmpty)
+    }
+  }
+
   @Test func treadmillRunKeepsItsSamplesWithoutFixes() throws {
     let url = try #require(sharedDataDirectory)
       .appendingPathComponent("devices/same-activity_6860622783_treadmill-run/6860622783.tcx")
