@@ -1,0 +1,72 @@
+import Foundation
+import TrackSift
+
+/// Writes a ``Track`` as CSV, one row per fix, in columns that ``FixCSVReader`` reads back.
+///
+/// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,hr,cadence,power,`
+/// `temperature,hdop,vdop,pdop,sat,segment`, followed by `verdict` when verdicts are given.
+/// Times are ISO 8601 UTC with the fewest fractional digits that read back exactly; numbers
+/// are plain decimals with the shortest digits that read back to the same `Double`; an unknown
+/// value is an empty field. `segment` is the segment's index in the track (from 0), so
+/// reading the file back gives the same segments (empty ones excepted). `verdict` is the
+/// fix's ``Verdict/code``, empty for a fix without one. Lines end with `\n` (RFC 4180 allows
+/// CRLF; readers accept both).
+public enum FixCSVWriter {
+  /// The header row's column names.
+  public static let columns = [
+    "time", "lat", "lon", "ele", "accuracy", "vertical_accuracy", "speed", "course", "hr",
+    "cadence", "power", "temperature", "hdop", "vdop", "pdop", "sat", "segment",
+  ]
+
+  /// The CSV text of `track`.
+  /// - Parameters:
+  ///   - track: the fixes.
+  ///   - verdicts: each fix's verdict, parallel to the segments' fixes (as
+  ///     ``TrackAnalysis/verdicts`` gives them); adds the `verdict` column.
+  /// - Complexity: O(n) in the number of fixes.
+  public static func string(from track: Track, verdicts: [[Verdict]]? = nil) -> String {
+    var output = columns.joined(separator: ",")
+    if verdicts != nil { output += ",verdict" }
+    output += "\n"
+    output.reserveCapacity(output.utf8.count + 120 * track.fixCount)
+    func field(_ value: Double?) -> String { value.map(DecimalText.string) ?? "" }
+    for (segmentIndex, segment) in track.segments.enumerated() {
+      let segmentVerdicts = verdicts.flatMap { segmentIndex < $0.count ? $0[segmentIndex] : nil }
+      for (fixIndex, fix) in segment.fixes.enumerated() {
+        let receiver = fix.receiver
+        let sensors = fix.sensors
+        let fields = [
+          fix.timeSeconds.map { ISO8601Time.string(secondsSinceReferenceDate: $0) } ?? "",
+          DecimalText.string(fix.latitudeDegrees), DecimalText.string(fix.longitudeDegrees),
+          field(fix.altitudeMeters), field(fix.horizontalAccuracyMeters),
+          field(fix.verticalAccuracyMeters), field(fix.speedMetersPerSecond),
+          field(fix.courseDegrees), field(sensors.heartRateBeatsPerMinute),
+          field(sensors.cadencePerMinute), field(sensors.powerWatts),
+          field(sensors.temperatureCelsius), field(receiver.horizontalDilution),
+          field(receiver.verticalDilution), field(receiver.positionDilution),
+          receiver.satellitesUsed.map(String.init) ?? "", String(segmentIndex),
+        ]
+        output += fields.joined(separator: ",")
+        if verdicts != nil {
+          output += ","
+          if let segmentVerdicts, fixIndex < segmentVerdicts.count {
+            output += segmentVerdicts[fixIndex].code
+          }
+        }
+        output += "\n"
+      }
+    }
+    return output
+  }
+
+  /// The UTF-8 bytes of ``string(from:verdicts:)``.
+  public static func data(from track: Track, verdicts: [[Verdict]]? = nil) -> Data {
+    Data(string(from: track, verdicts: verdicts).utf8)
+  }
+
+  /// Writes `track` to `url` atomically; parameters as in ``string(from:verdicts:)``.
+  /// - Throws: the file system's error when the file cannot be written.
+  public static func write(_ track: Track, to url: URL, verdicts: [[Verdict]]? = nil) throws {
+    try data(from: track, verdicts: verdicts).write(to: url, options: .atomic)
+  }
+}

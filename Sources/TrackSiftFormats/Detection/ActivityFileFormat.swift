@@ -1,0 +1,192 @@
+import Foundation
+
+/// The activity file formats TrackSift reads, told apart by their content.
+public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codable {
+  /// GPX 1.0 or 1.1: XML whose root element is `gpx`.
+  case gpx
+  /// Garmin Training Center Database: XML whose root element is `TrainingCenterDatabase`.
+  case tcx
+  /// Garmin's binary Flexible and Interoperable Data Transfer protocol.
+  case fit
+  /// NMEA 0183 sentences, as receivers and gpsd logs write them.
+  case nmea
+  /// A CSV table of fixes with latitude and longitude columns, as ``FixCSVReader`` reads.
+  case csv
+
+  /// How many bytes of a file ``detect(prefix:fileExtension:)`` looks at.
+  public static let detectionPrefixLength = 64 * 1024
+
+  /// The format of a file, judged from its first bytes.
+  ///
+  /// - FIT: a header size byte of 12 or 14 and `.FIT` at offset 8.
+  /// - GPX and TCX: XML (after an optional UTF-8 byte-order mark, XML declaration, comments,
+  ///   processing instructions and DOCTYPE) whose root element's local name is `gpx` or
+  ///   `TrainingCenterDatabase`.
+  /// - NMEA: a line starting with `$` or `!` and a talker and sentence name (`$GPGGA,`) in the
+  ///   first 4 KiB; other lines (gpsd's `#` comments, a logger's notes) may come first.
+  /// - CSV: a first line whose comma-separated names include a latitude and a longitude
+  ///   column among those ``FixCSVReader`` reads.
+  ///
+  /// Content wins over the extension; the extension (without the dot, any case) only breaks
+  /// ties: when the content fits both NMEA and CSV, or XML whose root lies beyond `prefix`.
+  ///
+  /// - Parameters:
+  ///   - prefix: the file's first bytes; ``detectionPrefixLength`` are enough.
+  ///   - fileExtension: the file name's extension, such as `gpx`, when known.
+  /// - Throws: ``FormatDetectionError`` when the content is none of the formats.
+  /// - Complexity: O(n) in the length of `prefix`, up to ``detectionPrefixLength``.
+  public static func detect(
+    prefix: some Collection<UInt8>, fileExtension: String?
+  ) throws(FormatDetectionError) -> ActivityFileFormat {
+    let bytes = Array(prefix.prefix(detectionPrefixLength))
+    let hinted = fileExtension.flatMap { Self(fileExtension: $0) }
+    if isFIT(bytes) { return .fit }
+    switch xmlRoot(bytes) {
+    case .name("gpx"): return .gpx
+    case .name("TrainingCenterDatabase"): return .tcx
+    case .undecided:
+      if let hinted, hinted == .gpx || hinted == .tcx { return hinted }
+    case .notXML, .name: break
+    }
+    let nmea = isNMEA(bytes)
+    let csv = isCSV(bytes)
+    if nmea && csv, let hinted, hinted == .nmea || hinted == .csv { return hinted }
+    if nmea { return .nmea }
+    if csv { return .csv }
+    throw FormatDetectionError(prefix: bytes)
+  }
+
+  /// The format of the file at `url`, judged from its first ``detectionPrefixLength`` bytes
+  /// and its extension as in ``detect(prefix:fileExtension:)``.
+  /// - Throws: ``FormatDetectionError`` when the content is none of the formats, or the
+  ///   file system's error when the file cannot be read.
+  public static func detect(contentsOf url: URL) throws -> ActivityFileFormat {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let prefix = try handle.read(upToCount: detectionPrefixLength) ?? Data()
+    return try detect(prefix: prefix, fileExtension: url.pathExtension)
+  }
+
+  /// The format a file extension usually means (`gpx`, `tcx`, `fit`, `nmea`/`nma`/`log`,
+  /// `csv`), in any case.
+  public init?(fileExtension: String) {
+    switch fileExtension.lowercased() {
+    case "gpx": self = .gpx
+    case "tcx": self = .tcx
+    case "fit": self = .fit
+    case "nmea", "nma": self = .nmea
+    case "csv": self = .csv
+    default: return nil
+    }
+  }
+
+  // MARK: - Content checks
+
+  private static func isFIT(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= 12 && (bytes[0] == 12 || bytes[0] == 14)
+      && bytes[8...11].elementsEqual(".FIT".utf8)
+  }
+
+  private enum XMLRoot: Equatable {
+    case notXML
+    /// XML, but the root element lies beyond the prefix.
+    case undecided
+    /// The root element's local name.
+    case name(String)
+  }
+
+  /// The root element of XML, skipping the declaration, comments, processing instructions
+  /// and a DOCTYPE.
+  private static func xmlRoot(_ bytes: [UInt8]) -> XMLRoot {
+    var index = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    func skipSpace() {
+      while index < bytes.count, ASCIINumber.isSpace(bytes[index]) { index += 1 }
+    }
+    func skip(past terminator: String) -> Bool {
+      let pattern = Array(terminator.utf8)
+      while index + pattern.count <= bytes.count {
+        if bytes[index..<index + pattern.count].elementsEqual(pattern) {
+          index += pattern.count
+          return true
+        }
+        index += 1
+      }
+      return false
+    }
+    func at(_ text: String) -> Bool { bytes[index...].starts(with: text.utf8) }
+    skipSpace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return .notXML }
+    while true {
+      skipSpace()
+      guard index < bytes.count else { return .undecided }
+      guard bytes[index] == UInt8(ascii: "<") else { return .notXML }
+      if at("<?") {
+        guard skip(past: "?>") else { return .undecided }
+      } else if at("<!--") {
+        guard skip(past: "-->") else { return .undecided }
+      } else if at("<!") {
+        // A DOCTYPE: its internal subset is in brackets.
+        var depth = 0
+        while index < bytes.count {
+          let byte = bytes[index]
+          index += 1
+          if byte == UInt8(ascii: "[") { depth += 1 }
+          if byte == UInt8(ascii: "]") { depth -= 1 }
+          if byte == UInt8(ascii: ">") && depth <= 0 { break }
+        }
+        guard index < bytes.count else { return .undecided }
+      } else {
+        var end = index + 1
+        while end < bytes.count, !ASCIINumber.isSpace(bytes[end]),
+          bytes[end] != UInt8(ascii: ">"), bytes[end] != UInt8(ascii: "/")
+        {
+          end += 1
+        }
+        guard end < bytes.count else { return .undecided }
+        let name = bytes[(index + 1)..<end]
+        let local = name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
+        return .name(String(decoding: local, as: UTF8.self))
+      }
+    }
+  }
+
+  /// Whether a line of the first 4 KiB is an NMEA sentence: `$` or `!`, then at least four
+  /// upper-case letters or digits (talker and sentence), then `,` or `*`.
+  private static func isNMEA(_ bytes: [UInt8]) -> Bool {
+    let limit = min(bytes.count, 4096)
+    var lineStart = 0
+    while lineStart < limit {
+      let first = bytes[lineStart]
+      if first == UInt8(ascii: "$") || first == UInt8(ascii: "!") {
+        var index = lineStart + 1
+        while index < bytes.count, isUpperAlphanumeric(bytes[index]) { index += 1 }
+        if index - lineStart - 1 >= 4, index < bytes.count,
+          bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "*")
+        {
+          return true
+        }
+      }
+      guard let newline = bytes[lineStart..<limit].firstIndex(of: 0x0A) else { break }
+      lineStart = newline + 1
+    }
+    return false
+  }
+
+  private static func isUpperAlphanumeric(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+
+  /// Whether the first line is a CSV header with latitude and longitude columns.
+  private static func isCSV(_ bytes: [UInt8]) -> Bool {
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
+    guard end > start, bytes[start..<end].contains(UInt8(ascii: ",")) else { return false }
+    let header = String(decoding: bytes[start..<end], as: UTF8.self)
+    let columns = header.split(separator: ",", omittingEmptySubsequences: false)
+      .compactMap { FixCSVColumn(header: $0) }
+    return columns.contains(.latitude) && columns.contains(.longitude)
+  }
+}

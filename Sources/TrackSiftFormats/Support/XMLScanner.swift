@@ -1,0 +1,458 @@
+import Foundation
+
+/// A pull tokenizer for XML over UTF-8 bytes in memory, for readers of XML formats other than
+/// GPX (whose parser predates it and keeps its own, tuned tokenizer).
+///
+/// It checks what a well-formed document needs (tags nest and match, quoted attributes,
+/// terminated comments, CDATA sections and processing instructions, only white space outside
+/// the root element, one root) and hands out tokens that point into the bytes: nothing is
+/// copied. Comments, processing instructions and a DOCTYPE are skipped; entities declared in a
+/// DOCTYPE are never expanded. Text is given raw; ``decode(_:into:)`` decodes the five
+/// predefined entities and numeric character references when a reader needs the text.
+///
+/// - Complexity: O(n) in the number of bytes; memory is the depth of nesting.
+struct XMLScanner {
+  /// One piece of the document.
+  enum Token: Equatable {
+    /// A start tag; its attributes are in ``XMLScanner/attributes`` until the next token.
+    case startTag(name: Range<Int>, selfClosing: Bool)
+    /// An end tag (also given after a self-closing start tag), already matched against its
+    /// start tag.
+    case endTag(name: Range<Int>)
+    /// Text inside the root element, raw (entities not decoded).
+    case text(Range<Int>)
+    /// The contents of a CDATA section (taken literally).
+    case cdata(Range<Int>)
+    /// The end of the document.
+    case end
+  }
+
+  /// One attribute of the last start tag: the ranges of its name and its raw value.
+  struct Attribute {
+    var name: Range<Int>
+    var value: Range<Int>
+  }
+
+  /// A syntax error at a byte offset; the reader turns it into its own error type.
+  struct SyntaxError: Error {
+    var reason: String
+    var byteOffset: Int
+  }
+
+  let base: UnsafePointer<UInt8>
+  let end: Int
+  /// Where the content starts: after a UTF-8 byte-order mark, if any.
+  private(set) var contentStart = 0
+  private(set) var position = 0
+  /// The attributes of the last start tag.
+  private(set) var attributes: [Attribute] = []
+  /// The name ranges of the open elements, outermost first.
+  private(set) var openElements: [Range<Int>] = []
+  private var pendingEndTag: Range<Int>?
+  private var rootSeen = false
+  private var rootClosed = false
+
+  /// Creates a scanner over `bytes`, which must stay valid while the scanner is used.
+  /// - Throws: ``SyntaxError`` for a UTF-16 byte-order mark.
+  init(_ bytes: UnsafeRawBufferPointer) throws(SyntaxError) {
+    // A valid pointer for empty input too: nothing is ever read from it then.
+    base =
+      bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+      ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+    end = bytes.count
+    attributes.reserveCapacity(8)
+    openElements.reserveCapacity(16)
+    if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+      contentStart = 3
+    } else if end >= 2, (base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF)
+    {
+      throw SyntaxError(reason: "the file is UTF-16; only UTF-8 is supported", byteOffset: 0)
+    }
+    position = contentStart
+  }
+
+  /// Whether the document has any content but white space.
+  var isBlank: Bool {
+    var index = contentStart
+    while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+    return index == end
+  }
+
+  // MARK: - Tokens
+
+  /// The next token.
+  /// - Throws: ``SyntaxError`` where the document stops being well-formed.
+  mutating func next() throws(SyntaxError) -> Token {
+    if let name = pendingEndTag {
+      pendingEndTag = nil
+      closeElement()
+      return .endTag(name: name)
+    }
+    while position < end {
+      if base[position] != UInt8(ascii: "<") {
+        let start = position
+        let stop = find(UInt8(ascii: "<"), from: start) ?? end
+        position = stop
+        if openElements.isEmpty {
+          for index in start..<stop where !ASCIINumber.isSpace(base[index]) {
+            let place = rootClosed ? "after" : "before"
+            throw SyntaxError(reason: "text \(place) the root element", byteOffset: index)
+          }
+          continue
+        }
+        return .text(start..<stop)
+      }
+      guard position + 1 < end else { throw endOfFile() }
+      switch base[position + 1] {
+      case UInt8(ascii: "/"): return try endTag()
+      case UInt8(ascii: "?"):
+        guard let close = find("?>", from: position + 2) else {
+          throw SyntaxError(
+            reason: "unexpected end of file inside a processing instruction", byteOffset: end)
+        }
+        position = close + 2
+      case UInt8(ascii: "!"):
+        if let token = try markupDeclaration() { return token }
+      default: return try startTag()
+      }
+    }
+    if !openElements.isEmpty { throw endOfFile() }
+    if !rootSeen {
+      throw SyntaxError(
+        reason: isBlank ? "the file is empty" : "the file has no root element", byteOffset: end)
+    }
+    return .end
+  }
+
+  private mutating func markupDeclaration() throws(SyntaxError) -> Token? {
+    if matches("<!--", at: position) {
+      guard let close = find("-->", from: position + 4) else {
+        throw SyntaxError(reason: "unexpected end of file inside a comment", byteOffset: end)
+      }
+      position = close + 3
+      return nil
+    }
+    if matches("<![CDATA[", at: position) {
+      let start = position + 9
+      guard let close = find("]]>", from: start) else {
+        throw SyntaxError(reason: "unexpected end of file inside a CDATA section", byteOffset: end)
+      }
+      guard !openElements.isEmpty else {
+        throw SyntaxError(
+          reason: "a CDATA section outside the root element", byteOffset: position)
+      }
+      position = close + 3
+      return .cdata(start..<close)
+    }
+    if matches("<!DOCTYPE", at: position) {
+      guard !rootSeen else {
+        throw SyntaxError(reason: "a DOCTYPE inside the document", byteOffset: position)
+      }
+      try skipDoctype()
+      return nil
+    }
+    throw SyntaxError(
+      reason: "malformed markup: expected a comment, CDATA section or DOCTYPE",
+      byteOffset: position)
+  }
+
+  /// Skips a DOCTYPE with its internal subset; declared entities are never expanded.
+  private mutating func skipDoctype() throws(SyntaxError) {
+    var index = position + 9
+    var bracketDepth = 0
+    var quote: UInt8 = 0
+    while index < end {
+      let byte = base[index]
+      if quote != 0 {
+        if byte == quote { quote = 0 }
+      } else if byte == 0x22 || byte == 0x27 {
+        quote = byte
+      } else if byte == UInt8(ascii: "[") {
+        bracketDepth += 1
+      } else if byte == UInt8(ascii: "]") {
+        bracketDepth -= 1
+      } else if byte == UInt8(ascii: ">") && bracketDepth <= 0 {
+        position = index + 1
+        return
+      }
+      index += 1
+    }
+    throw SyntaxError(reason: "unexpected end of file inside the DOCTYPE", byteOffset: end)
+  }
+
+  private mutating func startTag() throws(SyntaxError) -> Token {
+    let tagStart = position
+    let nameStart = position + 1
+    var index = nameStart
+    while index < end {
+      let byte = base[index]
+      if ASCIINumber.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") {
+        break
+      }
+      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "=") || byte == 0x22 || byte == 0x27 {
+        throw SyntaxError(reason: "malformed element name", byteOffset: index)
+      }
+      index += 1
+    }
+    guard index > nameStart else {
+      throw SyntaxError(reason: "expected an element name after '<'", byteOffset: index)
+    }
+    guard index < end else { throw insideTag() }
+    let name = nameStart..<index
+    if openElements.isEmpty {
+      guard !rootClosed else {
+        throw SyntaxError(reason: "a second root element", byteOffset: tagStart)
+      }
+      rootSeen = true
+    }
+    attributes.removeAll(keepingCapacity: true)
+    var selfClosing = false
+    while true {
+      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+      guard index < end else { throw insideTag() }
+      let byte = base[index]
+      if byte == UInt8(ascii: ">") {
+        index += 1
+        break
+      }
+      if byte == UInt8(ascii: "/") {
+        guard index + 1 < end else { throw insideTag() }
+        guard base[index + 1] == UInt8(ascii: ">") else {
+          throw SyntaxError(reason: "expected '>' after '/' in a tag", byteOffset: index + 1)
+        }
+        selfClosing = true
+        index += 2
+        break
+      }
+      let attributeStart = index
+      while index < end {
+        let byte = base[index]
+        if byte == UInt8(ascii: "=") || ASCIINumber.isSpace(byte) || byte == UInt8(ascii: ">")
+          || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<")
+        {
+          break
+        }
+        index += 1
+      }
+      let attributeEnd = index
+      guard attributeEnd > attributeStart else {
+        throw SyntaxError(reason: "malformed attribute", byteOffset: attributeStart)
+      }
+      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+      guard index < end else { throw insideTag() }
+      guard base[index] == UInt8(ascii: "=") else {
+        throw SyntaxError(reason: "expected '=' after an attribute name", byteOffset: index)
+      }
+      index += 1
+      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+      guard index < end else { throw insideTag() }
+      let quote = base[index]
+      guard quote == 0x22 || quote == 0x27 else {
+        throw SyntaxError(reason: "expected a quoted attribute value", byteOffset: index)
+      }
+      let valueStart = index + 1
+      guard let valueEnd = find(quote, from: valueStart) else {
+        throw SyntaxError(
+          reason: "unexpected end of file inside an attribute value", byteOffset: end)
+      }
+      index = valueEnd + 1
+      attributes.append(
+        Attribute(name: attributeStart..<attributeEnd, value: valueStart..<valueEnd))
+    }
+    position = index
+    openElements.append(name)
+    if selfClosing { pendingEndTag = name }
+    return .startTag(name: name, selfClosing: selfClosing)
+  }
+
+  private mutating func endTag() throws(SyntaxError) -> Token {
+    let tagStart = position
+    let nameStart = position + 2
+    var index = nameStart
+    while index < end, !ASCIINumber.isSpace(base[index]), base[index] != UInt8(ascii: ">") {
+      index += 1
+    }
+    let nameEnd = index
+    while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+    guard index < end else { throw endOfFile() }
+    guard base[index] == UInt8(ascii: ">") else {
+      throw SyntaxError(
+        reason: "malformed end tag </\(string(nameStart..<nameEnd))>", byteOffset: tagStart)
+    }
+    guard let open = openElements.last else {
+      throw SyntaxError(
+        reason: "unexpected end tag </\(string(nameStart..<nameEnd))>", byteOffset: tagStart)
+    }
+    let length = nameEnd - nameStart
+    guard length == open.count, memcmp(base + nameStart, base + open.lowerBound, length) == 0
+    else {
+      let (line, column) = location(of: open.lowerBound - 1)
+      throw SyntaxError(
+        reason: "mismatched tags: </\(string(nameStart..<nameEnd))> closes <\(string(open))> "
+          + "opened at line \(line), column \(column)", byteOffset: tagStart)
+    }
+    position = index + 1
+    closeElement()
+    return .endTag(name: open)
+  }
+
+  private mutating func closeElement() {
+    openElements.removeLast()
+    if openElements.isEmpty { rootClosed = true }
+  }
+
+  // MARK: - Names and text
+
+  /// The bytes of a range.
+  func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+  }
+
+  /// The text of a range, undecoded.
+  func string(_ range: Range<Int>) -> String {
+    String(decoding: bytes(range), as: UTF8.self)
+  }
+
+  /// The local part of a qualified name (after the last `:`).
+  func localName(_ name: Range<Int>) -> Range<Int> {
+    var index = name.upperBound - 1
+    while index >= name.lowerBound {
+      if base[index] == UInt8(ascii: ":") { return (index + 1)..<name.upperBound }
+      index -= 1
+    }
+    return name
+  }
+
+  /// Whether the bytes of `range` are `literal`.
+  func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+    literal.utf8CodeUnitCount == range.count
+      && memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
+  }
+
+  /// Whether raw text contains an entity or character reference to decode.
+  func needsDecoding(_ range: Range<Int>) -> Bool {
+    find(UInt8(ascii: "&"), from: range.lowerBound, to: range.upperBound) != nil
+  }
+
+  /// Appends raw text to `output`, decoding the five predefined entities and character
+  /// references.
+  /// - Throws: ``SyntaxError`` for any other entity or an invalid reference.
+  func decode(_ range: Range<Int>, into output: inout [UInt8]) throws(SyntaxError) {
+    var runStart = range.lowerBound
+    let stop = range.upperBound
+    while let ampersand = find(UInt8(ascii: "&"), from: runStart, to: stop) {
+      output.append(contentsOf: bytes(runStart..<ampersand))
+      guard
+        let semicolon = find(UInt8(ascii: ";"), from: ampersand + 1, to: min(stop, ampersand + 12))
+      else { throw SyntaxError(reason: "an '&' that starts no entity", byteOffset: ampersand) }
+      let name = (ampersand + 1)..<semicolon
+      if equals(name, "lt") {
+        output.append(UInt8(ascii: "<"))
+      } else if equals(name, "gt") {
+        output.append(UInt8(ascii: ">"))
+      } else if equals(name, "amp") {
+        output.append(UInt8(ascii: "&"))
+      } else if equals(name, "apos") {
+        output.append(0x27)
+      } else if equals(name, "quot") {
+        output.append(0x22)
+      } else if base[name.lowerBound] == UInt8(ascii: "#"), let scalar = characterReference(name) {
+        output.append(contentsOf: String(Character(scalar)).utf8)
+      } else if base[name.lowerBound] == UInt8(ascii: "#") {
+        throw SyntaxError(
+          reason: "invalid character reference &\(string(name));", byteOffset: ampersand)
+      } else {
+        throw SyntaxError(
+          reason: "the entity &\(string(name)); is not expanded: only the five predefined "
+            + "entities and character references are", byteOffset: ampersand)
+      }
+      runStart = semicolon + 1
+    }
+    output.append(contentsOf: bytes(runStart..<stop))
+  }
+
+  /// The character of `#NN` or `#xHH`.
+  private func characterReference(_ name: Range<Int>) -> Unicode.Scalar? {
+    var index = name.lowerBound + 1
+    var radix: UInt32 = 10
+    if index < name.upperBound, base[index] | 0x20 == UInt8(ascii: "x") {
+      radix = 16
+      index += 1
+    }
+    guard index < name.upperBound else { return nil }
+    var value: UInt32 = 0
+    while index < name.upperBound {
+      let byte = base[index]
+      let digit: UInt32
+      if byte &- 0x30 < 10 {
+        digit = UInt32(byte &- 0x30)
+      } else if radix == 16, (byte | 0x20) &- 0x61 < 6 {
+        digit = UInt32((byte | 0x20) &- 0x61) + 10
+      } else {
+        return nil
+      }
+      value = value * radix + digit
+      guard value <= 0x10FFFF else { return nil }
+      index += 1
+    }
+    guard value != 0 else { return nil }
+    return Unicode.Scalar(value)
+  }
+
+  // MARK: - Bytes
+
+  func find(_ byte: UInt8, from start: Int, to stop: Int? = nil) -> Int? {
+    let limit = stop ?? end
+    guard start < limit else { return nil }
+    guard let found = memchr(base + start, Int32(byte), limit - start) else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  private func find(_ pattern: StaticString, from start: Int) -> Int? {
+    let first = pattern.utf8Start[0]
+    var index = start
+    while let candidate = find(first, from: index) {
+      if matches(pattern, at: candidate) { return candidate }
+      index = candidate + 1
+    }
+    return nil
+  }
+
+  private func matches(_ pattern: StaticString, at index: Int) -> Bool {
+    let count = pattern.utf8CodeUnitCount
+    return index + count <= end && memcmp(base + index, pattern.utf8Start, count) == 0
+  }
+
+  // MARK: - Errors
+
+  /// Line and column (both from 1, the column counting characters) of a byte offset.
+  func location(of offset: Int) -> (line: Int, column: Int) {
+    let offset = min(max(offset, 0), end)
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    while let newline = find(0x0A, from: index, to: offset) {
+      line += 1
+      lineStart = newline + 1
+      index = newline + 1
+    }
+    var column = 1
+    // Count characters, not bytes: skip UTF-8 continuation bytes and the byte-order mark.
+    for index in max(lineStart, contentStart)..<max(offset, max(lineStart, contentStart))
+    where base[index] & 0xC0 != 0x80 {
+      column += 1
+    }
+    return (line, column)
+  }
+
+  private func insideTag() -> SyntaxError {
+    SyntaxError(reason: "unexpected end of file inside a tag", byteOffset: end)
+  }
+
+  private func endOfFile() -> SyntaxError {
+    guard let open = openElements.last else {
+      return SyntaxError(reason: "unexpected end of file", byteOffset: end)
+    }
+    return SyntaxError(reason: "unexpected end of file inside <\(string(open))>", byteOffset: end)
+  }
+}

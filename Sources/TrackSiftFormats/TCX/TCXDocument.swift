@@ -1,0 +1,25 @@
+import TrackSift
+
+/// The contents of a TCX (Garmin Training Center Database v2) file: its activities and its
+/// courses.
+public struct TCXDocument: Sendable, Hashable {
+  /// The recorded activities (`Activities/Activity`), in file order.
+  public var activities: [TCXActivity]
+  /// The planned courses (`Courses/Course`), in file order; their laps carry the planned
+  /// totals and their points usually have no times.
+  public var courses: [TCXActivity]
+
+  /// Creates a document.
+  public init(activities: [TCXActivity] = [], courses: [TCXActivity] = []) {
+    self.activities = activities
+    self.courses = courses
+  }
+
+  /// Every fix of every activity, in order (courses are left out).
+  public var allFixes: [Fix] { activities.flatMap(\.track.allFixes) }
+
+  /// How many trackpoints of the activities have no position.
+  public var positionlessTrackpointCount: Int {
+    activities.reduce(0) { $0 + $1.positionlessSamples.count }
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import TrackSift
+
+/// Writes a ``Track`` as a TCX (Garmin Training Center Database v2) activity.
+///
+/// The file holds one `Activity` with a `Lap` per segment and a `Track` per lap. A lap's
+/// totals are the ``DeviceTotals`` given for it, or else computed from its fixes:
+/// `TotalTimeSeconds` from the first to the last timed fix, `DistanceMeters` along the fixes
+/// on the WGS84 ellipsoid, `MaximumSpeed` the largest valid reported speed, average and
+/// maximum heart rate of the fixes, and `Calories` 0 (the schema requires the element).
+///
+/// Each trackpoint has `Time` (UTC, with the fewest fractional digits that read back exactly),
+/// `Position`, `AltitudeMeters`, `DistanceMeters` (the given distances, else cumulative along
+/// the activity, never bridging two segments), `HeartRateBpm`, `Cadence` (for sports other
+/// than running) and the ActivityExtension v2 `TPX` with `Speed`, `RunCadence` (running) and
+/// `Watts`. Numbers are written with the shortest digits that read back to the same `Double`,
+/// so ``TCXReader`` gives back the same positions, times, altitudes, speeds, heart rates,
+/// cadences and powers. What TCX cannot hold (accuracies, course, receiver status,
+/// temperature, arrival time, source) is not written.
+public enum TCXWriter {
+  /// The Training Center Database v2 namespace.
+  public static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
+  /// The ActivityExtension v2 namespace (prefix `ns3`, as Garmin Connect writes it).
+  public static let activityExtensionNamespace =
+    "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
+
+  /// The TCX text of `track`.
+  /// - Parameters:
+  ///   - track: the fixes; empty segments are left out.
+  ///   - sport: the `Sport` attribute: `Running`, `Biking` or `Other` in the schema.
+  ///   - lapTotals: the totals of each segment's lap, in segment order; laps beyond the array's
+  ///     end (or all, when `nil`) are computed from the fixes.
+  ///   - distancesMeters: each fix's cumulative distance in meters, parallel to the segments'
+  ///     fixes (as ``TCXActivity/distancesMeters``); computed where `nil` or missing.
+  /// - Complexity: O(n) in the number of fixes.
+  public static func string(
+    from track: Track, sport: String = "Other", lapTotals: [DeviceTotals]? = nil,
+    distancesMeters: [[Double?]]? = nil
+  ) -> String {
+    var output = ""
+    output.reserveCapacity(512 + 420 * track.fixCount)
+    output += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    output += "<TrainingCenterDatabase xmlns=\"\(namespace)\""
+    output += " xmlns:ns3=\"\(activityExtensionNamespace)\""
+    output += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+    output += " xsi:schemaLocation=\"\(namespace)"
+    output += " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n"
+    let segments = Array(track.segments.enumerated().filter { !$0.element.fixes.isEmpty })
+    if !segments.isEmpty {
+      let isRunning = sport.lowercased() == "running"
+      output += "  <Activities>\n"
+      output += "    <Activity Sport=\"\(GPXWriter.escaped(sport, inAttribute: true))\">\n"
+      let firstTime = track.allFixes.lazy.compactMap(\.timeSeconds).first ?? 0
+      output += "      <Id>\(ISO8601Time.string(secondsSinceReferenceDate: firstTime))</Id>\n"
+      var cumulativeMeters = 0.0
+      for (lapIndex, (segmentIndex, segment)) in segments.enumerated() {
+        let totals =
+          lapTotals.flatMap { lapIndex < $0.count ? $0[lapIndex] : nil }
+          ?? computedTotals(of: segment)
+        lap(totals, to: &output)
+        output += "        <Track>\n"
+        let given = distancesMeters.flatMap { segmentIndex < $0.count ? $0[segmentIndex] : nil }
+        var previous: Fix?
+        for (fixIndex, fix) in segment.fixes.enumerated() {
+          if let previous { cumulativeMeters += stepMeters(previous, fix) }
+          previous = fix
+          let distance = given.flatMap { fixIndex < $0.count ? $0[fixIndex] : nil }
+          trackpoint(
+            fix, distanceMeters: distance ?? cumulativeMeters, isRunning: isRunning, to: &output)
+        }
+        output += "        </Track>\n"
+        output += "      </Lap>\n"
+      }
+      output += "    </Activity>\n"
+      output += "  </Activities>\n"
+    }
+    output += "</TrainingCenterDatabase>\n"
+    return output
+  }
+
+  /// The UTF-8 bytes of ``string(from:sport:lapTotals:distancesMeters:)``.
+  public static func data(
+    from track: Track, sport: String = "Other", lapTotals: [DeviceTotals]? = nil,
+    distancesMeters: [[Double?]]? = nil
+  ) -> Data {
+    Data(
+      string(from: track, sport: sport, lapTotals: lapTotals, distancesMeters: distancesMeters)
+        .utf8)
+  }
+
+  /// Writes `track` to `url` atomically (to a temporary file, then renamed); parameters as in
+  /// ``string(from:sport:lapTotals:distancesMeters:)``.
+  /// - Throws: the file system's error when the file cannot be written.
+  public static func write(
+    _ track: Track, to url: URL, sport: String = "Other", lapTotals: [DeviceTotals]? = nil,
+    distancesMeters: [[Double?]]? = nil
+  ) throws {
+    try data(from: track, sport: sport, lapTotals: lapTotals, distancesMeters: distancesMeters)
+      .write(to: url, options: .atomic)
+  }
+
+  /// The totals of a lap made of `segment`, computed from its fixes.
+  /// - Complexity: O(n) in the fixes.
+  static func computedTotals(of segment: Segment) -> DeviceTotals {
+    let times = segment.fixes.compactMap(\.timeSeconds)
+    var totals = DeviceTotals()
+    if let first = times.first {
+      totals.startTime = Date(timeIntervalSinceReferenceDate: first)
+      totals.timerTimeSeconds = (times.last ?? first) - first
+    }
+    var distance = 0.0
+    for (previous, fix) in zip(segment.fixes, segment.fixes.dropFirst()) {
+      distance += stepMeters(previous, fix)
+    }
+    totals.distanceMeters = distance
+    totals.maximumSpeedMetersPerSecond = segment.fixes.compactMap(\.validSpeedMetersPerSecond)
+      .max()
+    let rates = segment.fixes.compactMap(\.sensors.heartRateBeatsPerMinute).filter(\.isFinite)
+    if !rates.isEmpty {
+      totals.averageHeartRateBeatsPerMinute = (rates.reduce(0, +) / Double(rates.count))
+        .rounded()
+      totals.maximumHeartRateBeatsPerMinute = rates.max()
+    }
+    totals.kilocalories = 0
+    return totals
+  }
+
+  /// The ellipsoidal distance between two fixes, or 0 when either position is not valid.
+  private static func stepMeters(_ a: Fix, _ b: Fix) -> Double {
+    guard a.latitudeDegrees.isFinite, a.longitudeDegrees.isFinite, b.latitudeDegrees.isFinite,
+      b.longitudeDegrees.isFinite, abs(a.latitudeDegrees) <= 90, abs(b.latitudeDegrees) <= 90
+    else { return 0 }
+    let meters = Geodesic.distanceMeters(from: a.coordinate, to: b.coordinate)
+    return meters.isFinite ? meters : 0
+  }
+
+  // MARK: - Elements
+
+  private static func lap(_ totals: DeviceTotals, to output: inout String) {
+    output += "      <Lap"
+    if let start = totals.startTime?.timeIntervalSinceReferenceDate {
+      output += " StartTime=\"\(ISO8601Time.string(secondsSinceReferenceDate: start))\""
+    }
+    output += ">\n"
+    func element(_ name: String, _ value: Double?) {
+      guard let value else { return }
+      output += "        <\(name)>\(DecimalText.string(value))</\(name)>\n"
+    }
+    element("TotalTimeSeconds", totals.timerTimeSeconds ?? 0)
+    element("DistanceMeters", totals.distanceMeters ?? 0)
+    element("MaximumSpeed", totals.maximumSpeedMetersPerSecond)
+    element("Calories", totals.kilocalories ?? 0)
+    if let rate = totals.averageHeartRateBeatsPerMinute {
+      output += "        <AverageHeartRateBpm><Value>\(DecimalText.string(rate))"
+      output += "</Value></AverageHeartRateBpm>\n"
+    }
+    if let rate = totals.maximumHeartRateBeatsPerMinute {
+      output += "        <MaximumHeartRateBpm><Value>\(DecimalText.string(rate))"
+      output += "</Value></MaximumHeartRateBpm>\n"
+    }
+    output += "        <Intensity>Active</Intensity>\n"
+    output += "        <TriggerMethod>Manual</TriggerMethod>\n"
+  }
+
+  private static func trackpoint(
+    _ fix: Fix, distanceMeters: Double, isRunning: Bool, to output: inout String
+  ) {
+    let indent = "            "
+    output += "          <Trackpoint>\n"
+    if let seconds = fix.timeSeconds {
+      output += indent
+      output += "<Time>\(ISO8601Time.string(secondsSinceReferenceDate: seconds))</Time>\n"
+    }
+    output += indent
+    output += "<Position><LatitudeDegrees>\(DecimalText.string(fix.latitudeDegrees))"
+    output += "</LatitudeDegrees><LongitudeDegrees>\(DecimalText.string(fix.longitudeDegrees))"
+    output += "</LongitudeDegrees></Position>\n"
+    if let altitude = fix.altitudeMeters {
+      output += indent
+      output += "<AltitudeMeters>\(DecimalText.string(altitude))</AltitudeMeters>\n"
+    }
+    output += indent
+    output += "<DistanceMeters>\(DecimalText.string(distanceMeters))</DistanceMeters>\n"
+    let sensors = fix.sensors
+    if let rate = sensors.heartRateBeatsPerMinute {
+      output += indent
+      output += "<HeartRateBpm><Value>\(DecimalText.string(rate))</Value></HeartRateBpm>\n"
+    }
+    if !isRunning, let cadence = sensors.cadencePerMinute {
+      output += indent
+      output += "<Cadence>\(DecimalText.string(cadence))</Cadence>\n"
+    }
+    var extensionValues = ""
+    if let speed = fix.speedMetersPerSecond {
+      extensionValues += "<ns3:Speed>\(DecimalText.string(speed))</ns3:Speed>"
+    }
+    if isRunning, let cadence = sensors.cadencePerMinute {
+      extensionValues += "<ns3:RunCadence>\(DecimalText.string(cadence))</ns3:RunCadence>"
+    }
+    if let power = sensors.powerWatts {
+      extensionValues += "<ns3:Watts>\(DecimalText.string(power))</ns3:Watts>"
+    }
+    if !extensionValues.isEmpty {
+      output += indent
+      output += "<Extensions><ns3:TPX>\(extensionValues)</ns3:TPX></Extensions>\n"
+    }
+    output += "          </Trackpoint>\n"
+  }
+}
