@@ -7,7 +7,8 @@ struct TrackSiftCommand: AsyncParsableCommand {
     abstract: "Honest routes and honest numbers from GPS fixes.",
     subcommands: [
       AnalyzeCommand.self, CleanCommand.self, DemoCommand.self, EvalCommand.self,
-      SimulateCommand.self, RecordCommand.self, ReplayCommand.self, ActivitiesCommand.self,
+      ConvertCommand.self, SimulateCommand.self, RecordCommand.self, ReplayCommand.self,
+      ActivitiesCommand.self,
       BenchCommand.self,
     ])
 }

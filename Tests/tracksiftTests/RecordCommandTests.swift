@@ -40,15 +40,28 @@ struct RecordCommandTests {
       let gpsd = try GPSFakeProcess(log: log, port: 29_731)
       defer { gpsd.stop() }
       let store = directory.appendingPathComponent("record.sqlite").path
-      let result = try CommandRunner.run([
+      let recorder = Process()
+      recorder.executableURL = try #require(CommandRunner.binary)
+      recorder.arguments = [
         "record", "--gpsd", "127.0.0.1:29731", "--store", store, "--profile", "driving",
-        "--ignore-staleness", "--duration-seconds", "12",
-      ])
-      #expect(result.status == 0, "\(result.standardError)\n\(gpsd.output)")
-      #expect(result.standardOutput.contains("gpsd connected at 127.0.0.1:29731"))
-      #expect(result.standardOutput.contains("state recording"))
-      #expect(result.standardOutput.contains("state finished"))
-      #expect(result.standardOutput.contains("Saved as activity 1"))
+        "--ignore-staleness", "--duration-seconds", "90",
+      ]
+      let output = Pipe()
+      recorder.standardOutput = output
+      recorder.standardError = output
+      try recorder.run()
+      // Every epoch of the log, committed; then SIGINT finishes the recording.
+      #expect(waitUntil(seconds: 60) { storedFixCount(store, segment: 0) >= 50 }, "\(gpsd.output)")
+      kill(recorder.processIdentifier, SIGINT)
+      recorder.waitUntilExit()
+      let printed = String(
+        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(recorder.terminationStatus == 0, "\(printed)")
+      #expect(printed.contains("gpsd connected at 127.0.0.1:29731"))
+      #expect(printed.contains("state recording"))
+      #expect(printed.contains("interrupted: finishing"))
+      #expect(printed.contains("state finished"))
+      #expect(printed.contains("Saved as activity 1"))
 
       let database = try ActivityStore(path: store, readOnly: true)
       let activity = try database.activity(ActivityID(rawValue: 1))
@@ -71,6 +84,24 @@ struct RecordCommandTests {
     }
   }
 
+  @Test func withoutGPSDItRetriesAndFinishesAfterItsDuration() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let store = directory.appendingPathComponent("empty.sqlite").path
+      let result = try CommandRunner.run([
+        "record", "--gpsd", "[::1]:29733", "--store", store, "--duration-seconds", "2",
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.contains("gpsd: retrying"))
+      #expect(result.standardOutput.contains("state finished"))
+      let activity = try ActivityStore(path: store, readOnly: true).activity(
+        ActivityID(rawValue: 1))
+      #expect(activity.isFinished)
+      #expect(activity.fixCount == 0)
+    }
+  }
+
   @Test func gpsdRestartContinuesInANewSegmentAndSIGTERMFinishes() async throws {
     try await onOwnThread {
       let directory = try CommandRunner.temporaryDirectory()
@@ -89,12 +120,14 @@ struct RecordCommandTests {
       recorder.standardOutput = output
       recorder.standardError = output
       try recorder.run()
-      Thread.sleep(forTimeInterval: 6)
+      // Wait until the store holds fixes of the first gpsd, then take gpsd away.
+      #expect(waitUntil(seconds: 40) { storedFixCount(store, segment: 0) >= 10 }, "\(first.output)")
       first.stop()
       let second = try GPSFakeProcess(
         log: try Self.slice(first: 600, count: 200, in: directory), port: 29_732)
       defer { second.stop() }
-      Thread.sleep(forTimeInterval: 8)
+      #expect(
+        waitUntil(seconds: 40) { storedFixCount(store, segment: 1) >= 10 }, "\(second.output)")
       kill(recorder.processIdentifier, SIGTERM)
       recorder.waitUntilExit()
       let printed = String(
@@ -113,6 +146,25 @@ struct RecordCommandTests {
       #expect(segments.allSatisfy { $0.fixes.count > 10 })
     }
   }
+}
+
+/// Checks `condition` every 200 ms until it holds (true) or `seconds` pass (false).
+private func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while Date() < deadline {
+    if condition() { return true }
+    Thread.sleep(forTimeInterval: 0.2)
+  }
+  return condition()
+}
+
+/// How many fixes of a segment the store at `path` holds committed (0 when it cannot be read
+/// yet).
+private func storedFixCount(_ path: String, segment: Int) -> Int {
+  guard let store = try? ActivityStore(path: path, readOnly: true),
+    let fixes = try? store.fixes(of: ActivityID(rawValue: 1))
+  else { return 0 }
+  return fixes.count { $0.segmentIndex == segment }
 }
 
 private func executable(_ name: String) -> String? {

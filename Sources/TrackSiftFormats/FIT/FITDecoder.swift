@@ -339,7 +339,8 @@ struct FITDecoder {
       timestamp: timestamp.map(Self.date),
       latitudeDegrees: latitude * FITProfile.degreesPerSemicircle,
       longitudeDegrees: longitude * FITProfile.degreesPerSemicircle,
-      altitudeMeters: altitude.map { $0 / 5 - 500 },
+      // (raw - 2500) / 5 rounds once, where raw / 5 - 500 gives 236.79999999999995 for 236.8.
+      altitudeMeters: altitude.map { ($0 - 2_500) / 5 },
       horizontalAccuracyMeters: number(layout.gpsAccuracy, start, bigEndian),
       speedMetersPerSecond: speed.map { $0 / 1000 },
       sensors: SensorValues(
@@ -376,7 +377,8 @@ struct FITDecoder {
       }
       // A field given twice in one record keeps its first value.
       if missing >= 0 {
-        developerColumns[column].append(value / description.scale - description.offset)
+        developerColumns[column].append(
+          (value - description.offset * description.scale) / description.scale)
       }
     }
   }

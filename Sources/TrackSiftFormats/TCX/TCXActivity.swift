@@ -2,8 +2,12 @@ import Foundation
 import TrackSift
 
 /// One activity (or course) of a TCX file: its laps with the device's totals, its positioned
-/// trackpoints as a ``Track`` (each TCX `Track` element a segment) and its trackpoints without
-/// a position.
+/// trackpoints as a ``Track`` and its trackpoints without a position.
+///
+/// Segments: Garmin writes a TCX `Track` per lap, and a further `Track` within a lap where the
+/// timer was stopped. So each `Track` element starts a segment, except the first of a lap,
+/// which continues the segment of the lap before: distance is not lost at lap changes, and
+/// never bridges a pause.
 public struct TCXActivity: Sendable, Hashable {
   /// The `Sport` attribute (`Running`, `Biking`, `Other`), or `nil` for a course.
   public var sport: String?
@@ -11,8 +15,8 @@ public struct TCXActivity: Sendable, Hashable {
   public var name: String?
   /// The laps in file order.
   public var laps: [TCXLap]
-  /// The positioned trackpoints. A TCX `Track` whose points all lack a position gives no
-  /// segment.
+  /// The positioned trackpoints, segmented as the type's documentation says. A TCX `Track`
+  /// whose points all lack a position gives no segment.
   public var track: Track
   /// The device's cumulative distance in meters (`DistanceMeters`) of every fix, parallel to
   /// `track.segments[i].fixes`; `nil` where the point has none.

@@ -5,8 +5,8 @@ public struct TCXLap: Sendable, Hashable {
   /// `maximumSpeedMetersPerSecond` (`MaximumSpeed`), `kilocalories` (`Calories`),
   /// `averageHeartRateBeatsPerMinute` and `maximumHeartRateBeatsPerMinute`.
   public var totals: DeviceTotals
-  /// The indices, in the activity's ``TCXActivity/track``, of the segments (TCX `Track`
-  /// elements with at least one positioned point) recorded in this lap.
+  /// The indices, in the activity's ``TCXActivity/track``, of the segments holding this lap's
+  /// points (the first may have begun in the lap before; see ``TCXActivity``).
   public var segmentIndices: Range<Int>
 
   /// Creates a lap.

@@ -65,6 +65,10 @@ struct TCXParser {
   private var segmentDistances: [Double?] = []
   /// Fixes of the current `Track` element, kept or handed to `onTrackpoint`.
   private var segmentFixCount = 0
+  /// Whether the current lap has had a track with a positioned point yet.
+  private var lapHasTrack = false
+  /// Whether the current track continues the last segment (the first track of a lap).
+  private var continuesSegment = false
   private var inCourse = false
   private var onTrackpoint: ((TCXTrackpoint) -> Void)?
   private var onConsumed: ((Int) -> Void)?
@@ -149,6 +153,7 @@ struct TCXParser {
       lap = TCXLap(
         totals: DeviceTotals(sport: activity.sport),
         segmentIndices: activity.track.segments.count..<activity.track.segments.count)
+      lapHasTrack = false
       if let startTime = try attribute("StartTime") {
         var text = startTime
         guard
@@ -166,6 +171,9 @@ struct TCXParser {
       segmentFixes = []
       segmentDistances = []
       segmentFixCount = 0
+      // Garmin writes a Track per Lap and a new Track within a lap where the timer was
+      // stopped: a lap's first track continues the segment of the lap before.
+      continuesSegment = !lapHasTrack && !activity.track.segments.isEmpty
     case .trackpoint:
       point = PointValues()
     default:
@@ -202,8 +210,16 @@ struct TCXParser {
       activity.laps.append(lap)
     case .track:
       guard segmentFixCount > 0 else { return }
-      activity.track.segments.append(Segment(fixes: segmentFixes))
-      activity.distancesMeters.append(segmentDistances)
+      lapHasTrack = true
+      if continuesSegment {
+        let last = activity.track.segments.count - 1
+        activity.track.segments[last].fixes += segmentFixes
+        activity.distancesMeters[last] += segmentDistances
+        if lap.segmentIndices.isEmpty { lap.segmentIndices = last..<last }
+      } else {
+        activity.track.segments.append(Segment(fixes: segmentFixes))
+        activity.distancesMeters.append(segmentDistances)
+      }
     case .position:
       if point.hasLatitude != point.hasLongitude {
         throw SyntaxError(
@@ -219,7 +235,7 @@ struct TCXParser {
             TCXTrackpoint(
               fix: point.fix, distanceMeters: distance,
               activityIndex: document.activities.count,
-              segmentIndex: activity.track.segments.count))
+              segmentIndex: activity.track.segments.count - (continuesSegment ? 1 : 0)))
         } else {
           segmentFixes.append(point.fix)
           segmentDistances.append(distance)

@@ -3,11 +3,13 @@ import TrackSift
 
 /// Writes a ``Track`` as a TCX (Garmin Training Center Database v2) activity.
 ///
-/// The file holds one `Activity` with a `Lap` per segment and a `Track` per lap. A lap's
-/// totals are the ``DeviceTotals`` given for it, or else computed from its fixes:
-/// `TotalTimeSeconds` from the first to the last timed fix, `DistanceMeters` along the fixes
-/// on the WGS84 ellipsoid, `MaximumSpeed` the largest valid reported speed, average and
-/// maximum heart rate of the fixes, and `Calories` 0 (the schema requires the element).
+/// The file holds one `Activity` with one `Lap` and a `Track` per segment: in TCX, as Garmin
+/// writes it, a new `Track` within a lap is where the timer stopped, so ``TCXReader`` reads the
+/// same segments back (a lap's first `Track` continues the lap before). The lap's totals are
+/// the ``DeviceTotals`` given, or else computed from the fixes: `TotalTimeSeconds` summed over
+/// the segments from their first to their last timed fix, `DistanceMeters` along the fixes
+/// within segments on the WGS84 ellipsoid, `MaximumSpeed` the largest valid reported speed,
+/// average and maximum heart rate of the fixes, and `Calories` 0 (the schema requires it).
 ///
 /// Each trackpoint has `Time` (UTC, with the fewest fractional digits that read back exactly),
 /// `Position`, `AltitudeMeters`, `DistanceMeters` (the given distances, else cumulative along
@@ -28,13 +30,12 @@ public enum TCXWriter {
   /// - Parameters:
   ///   - track: the fixes; empty segments are left out.
   ///   - sport: the `Sport` attribute: `Running`, `Biking` or `Other` in the schema.
-  ///   - lapTotals: the totals of each segment's lap, in segment order; laps beyond the array's
-  ///     end (or all, when `nil`) are computed from the fixes.
+  ///   - totals: the lap's totals; computed from the fixes when `nil`.
   ///   - distancesMeters: each fix's cumulative distance in meters, parallel to the segments'
   ///     fixes (as ``TCXActivity/distancesMeters``); computed where `nil` or missing.
   /// - Complexity: O(n) in the number of fixes.
   public static func string(
-    from track: Track, sport: String = "Other", lapTotals: [DeviceTotals]? = nil,
+    from track: Track, sport: String = "Other", totals: DeviceTotals? = nil,
     distancesMeters: [[Double?]]? = nil
   ) -> String {
     var output = ""
@@ -53,11 +54,8 @@ public enum TCXWriter {
       let firstTime = track.allFixes.lazy.compactMap(\.timeSeconds).first ?? 0
       output += "      <Id>\(ISO8601Time.string(secondsSinceReferenceDate: firstTime))</Id>\n"
       var cumulativeMeters = 0.0
-      for (lapIndex, (segmentIndex, segment)) in segments.enumerated() {
-        let totals =
-          lapTotals.flatMap { lapIndex < $0.count ? $0[lapIndex] : nil }
-          ?? computedTotals(of: segment)
-        lap(totals, to: &output)
+      lap(totals ?? computedTotals(of: segments.map(\.element)), to: &output)
+      for (segmentIndex, segment) in segments {
         output += "        <Track>\n"
         let given = distancesMeters.flatMap { segmentIndex < $0.count ? $0[segmentIndex] : nil }
         var previous: Fix?
@@ -69,8 +67,8 @@ public enum TCXWriter {
             fix, distanceMeters: distance ?? cumulativeMeters, isRunning: isRunning, to: &output)
         }
         output += "        </Track>\n"
-        output += "      </Lap>\n"
       }
+      output += "      </Lap>\n"
       output += "    </Activity>\n"
       output += "  </Activities>\n"
     }
@@ -78,44 +76,50 @@ public enum TCXWriter {
     return output
   }
 
-  /// The UTF-8 bytes of ``string(from:sport:lapTotals:distancesMeters:)``.
+  /// The UTF-8 bytes of ``string(from:sport:totals:distancesMeters:)``.
   public static func data(
-    from track: Track, sport: String = "Other", lapTotals: [DeviceTotals]? = nil,
+    from track: Track, sport: String = "Other", totals: DeviceTotals? = nil,
     distancesMeters: [[Double?]]? = nil
   ) -> Data {
     Data(
-      string(from: track, sport: sport, lapTotals: lapTotals, distancesMeters: distancesMeters)
+      string(from: track, sport: sport, totals: totals, distancesMeters: distancesMeters)
         .utf8)
   }
 
   /// Writes `track` to `url` atomically (to a temporary file, then renamed); parameters as in
-  /// ``string(from:sport:lapTotals:distancesMeters:)``.
+  /// ``string(from:sport:totals:distancesMeters:)``.
   /// - Throws: the file system's error when the file cannot be written.
   public static func write(
-    _ track: Track, to url: URL, sport: String = "Other", lapTotals: [DeviceTotals]? = nil,
+    _ track: Track, to url: URL, sport: String = "Other", totals: DeviceTotals? = nil,
     distancesMeters: [[Double?]]? = nil
   ) throws {
-    try data(from: track, sport: sport, lapTotals: lapTotals, distancesMeters: distancesMeters)
+    try data(from: track, sport: sport, totals: totals, distancesMeters: distancesMeters)
       .write(to: url, options: .atomic)
   }
 
   /// The totals of a lap made of `segment`, computed from its fixes.
   /// - Complexity: O(n) in the fixes.
-  static func computedTotals(of segment: Segment) -> DeviceTotals {
-    let times = segment.fixes.compactMap(\.timeSeconds)
+  static func computedTotals(of segments: [Segment]) -> DeviceTotals {
     var totals = DeviceTotals()
-    if let first = times.first {
-      totals.startTime = Date(timeIntervalSinceReferenceDate: first)
-      totals.timerTimeSeconds = (times.last ?? first) - first
-    }
+    var timer = 0.0
     var distance = 0.0
-    for (previous, fix) in zip(segment.fixes, segment.fixes.dropFirst()) {
-      distance += stepMeters(previous, fix)
+    for segment in segments {
+      let times = segment.fixes.compactMap(\.timeSeconds)
+      if let first = times.first {
+        if totals.startTime == nil {
+          totals.startTime = Date(timeIntervalSinceReferenceDate: first)
+        }
+        timer += (times.last ?? first) - first
+      }
+      for (previous, fix) in zip(segment.fixes, segment.fixes.dropFirst()) {
+        distance += stepMeters(previous, fix)
+      }
     }
+    if totals.startTime != nil { totals.timerTimeSeconds = timer }
     totals.distanceMeters = distance
-    totals.maximumSpeedMetersPerSecond = segment.fixes.compactMap(\.validSpeedMetersPerSecond)
-      .max()
-    let rates = segment.fixes.compactMap(\.sensors.heartRateBeatsPerMinute).filter(\.isFinite)
+    let fixes = segments.flatMap(\.fixes)
+    totals.maximumSpeedMetersPerSecond = fixes.compactMap(\.validSpeedMetersPerSecond).max()
+    let rates = fixes.compactMap(\.sensors.heartRateBeatsPerMinute).filter(\.isFinite)
     if !rates.isEmpty {
       totals.averageHeartRateBeatsPerMinute = (rates.reduce(0, +) / Double(rates.count))
         .rounded()

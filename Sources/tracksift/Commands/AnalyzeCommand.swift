@@ -8,7 +8,7 @@ struct AnalyzeCommand: ParsableCommand {
     commandName: "analyze",
     abstract: "Print distance, times, pace, splits and verdict counts of an activity file.")
 
-  @Argument(help: "A GPX, NMEA or CSV file.")
+  @Argument(help: "A GPX, TCX, FIT, NMEA or CSV file (told apart by content).")
   var file: String
 
   @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
@@ -21,9 +21,10 @@ struct AnalyzeCommand: ParsableCommand {
   var json = false
 
   func run() throws {
-    let track = try TrackInput.read(path: file)
-    let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: profile))
-    let report = AnalysisReport(file: file, track: track, analysis: analysis)
+    let input = try TrackInput.load(path: file)
+    let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
+    let report = AnalysisReport(
+      file: file, track: input.track, analysis: analysis, device: input.deviceTotals)
     if json {
       print(try report.json())
     } else {

@@ -1,5 +1,6 @@
 import Foundation
 import TrackSift
+import TrackSiftFormats
 
 /// What `analyze` prints, as text tables or as JSON.
 struct AnalysisReport: Encodable {
@@ -12,9 +13,12 @@ struct AnalysisReport: Encodable {
   var raw: ActivityMetrics
   var live: ActivityMetrics
   var refined: ActivityMetrics
+  /// The device's own totals, when the file carries them (FIT sessions, TCX laps).
+  var device: DeviceTotals?
 
-  init(file: String, track: Track, analysis: TrackAnalysis) {
+  init(file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil) {
     self.file = file
+    self.device = device
     profile = analysis.profile.activity
     fixCount = track.fixCount
     segmentCount = track.segments.count
@@ -41,8 +45,21 @@ struct AnalysisReport: Encodable {
             + verdicts.rejections.map { "\($0.reason.code) \($0.count)" }.joined(
               separator: ", ")))
     lines.append("")
-    let columns = [raw, live, refined]
-    var rows: [[String]] = [["", "raw", "live", "refined"]]
+    // The device's own totals in the figures' shape; its timer time stands for moving time.
+    let deviceColumn = device.map { totals in
+      ActivityMetrics(
+        distanceMeters: totals.distanceMeters ?? .nan,
+        elapsedTimeSeconds: totals.elapsedTimeSeconds,
+        timerTimeSeconds: totals.timerTimeSeconds, movingTimeSeconds: totals.timerTimeSeconds,
+        averageSpeedMetersPerSecond: totals.averageSpeedMetersPerSecond,
+        maximumSpeedMetersPerSecond: totals.maximumSpeedMetersPerSecond,
+        averagePaceSecondsPerKilometer: totals.averageSpeedMetersPerSecond.flatMap {
+          PaceFormatter.secondsPerUnit(fromMetersPerSecond: $0, unit: .kilometer)
+        },
+        elevationGainMeters: totals.ascentMeters, elevationLossMeters: totals.descentMeters)
+    }
+    let columns = [raw, live, refined] + (deviceColumn.map { [$0] } ?? [])
+    var rows: [[String]] = [["", "raw", "live", "refined"] + (device == nil ? [] : ["device"])]
     func row(_ title: String, _ value: (ActivityMetrics) -> String) {
       rows.append([title] + columns.map(value))
     }
@@ -59,6 +76,9 @@ struct AnalysisReport: Encodable {
     row("Elevation gain") { Formatting.meters($0.elevationGainMeters) }
     row("Elevation loss") { Formatting.meters($0.elevationLossMeters) }
     lines.append(Formatting.table(rows))
+    if device != nil {
+      lines.append("(device: the file's own totals; its timer time is shown as moving time)")
+    }
     let splits = splitUnit == .kilometer ? refined.kilometerSplits : refined.mileSplits
     if !splits.isEmpty {
       lines.append("")

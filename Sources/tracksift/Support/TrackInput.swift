@@ -2,44 +2,83 @@ import Foundation
 import TrackSift
 import TrackSiftFormats
 
-/// Reads an activity file (GPX, NMEA or CSV) into one track, choosing the reader by the file's
-/// name and content.
+/// An activity file as the commands use it: its track, its format and, when the file carries
+/// them, the device's own totals.
+struct ActivityInput {
+  var track: Track
+  var format: ActivityFileFormat
+  /// The device's totals of the whole activity (a FIT session or the sum of several, a TCX
+  /// activity's laps), or `nil` when the file has none.
+  var deviceTotals: DeviceTotals?
+}
+
+/// Reads an activity file (GPX, TCX, FIT, NMEA or CSV, told apart by content) into one track.
 enum TrackInput {
-  /// The file's tracks as one track (every segment of every track, in order); a file with
-  /// routes but no tracks gives its routes, one segment each.
-  static func read(path: String) throws -> Track {
+  /// The file's track (every segment of every track or activity, in order).
+  static func read(path: String) throws -> Track { try load(path: path).track }
+
+  /// The file's track, format and device totals.
+  static func load(path: String) throws -> ActivityInput {
     let url = URL(fileURLWithPath: path)
     guard FileManager.default.fileExists(atPath: path) else {
       throw InputError(path: path, reason: "no such file")
     }
-    if try looksLikeNMEA(url) {
-      let log: NMEALog
-      do {
-        log = try NMEAReader.read(contentsOf: url)
-      } catch {
-        throw InputError(path: path, reason: error.description)
-      }
-      guard log.track.fixCount > 0 else {
-        throw InputError(
-          path: path,
-          reason: "the NMEA log holds no fix (\(log.sentenceCount) sentences, "
-            + "\(log.skippedCount) lines skipped)")
-      }
-      return log.track
-    }
-    if try looksLikeCSV(url) {
-      do {
-        return try FixCSVReader.read(contentsOf: url)
-      } catch {
-        throw InputError(path: path, reason: error.description)
-      }
-    }
-    let document: GPXDocument
+    let format: ActivityFileFormat
     do {
-      document = try GPXReader.read(contentsOf: url)
+      format = try ActivityFileFormat.detect(contentsOf: url)
+    } catch let error as FormatDetectionError {
+      throw InputError(path: path, reason: error.description)
     } catch {
+      throw InputError(
+        path: path, reason: "cannot read the file (\(error.localizedDescription))")
+    }
+    var input = ActivityInput(track: Track(), format: format)
+    do {
+      switch format {
+      case .gpx: input.track = try gpxTrack(url)
+      case .tcx:
+        let document = try TCXReader.read(contentsOf: url)
+        input.track = Track(
+          name: document.activities.first?.name,
+          segments: document.activities.flatMap(\.track.segments))
+        if document.activities.count == 1 { input.deviceTotals = document.activities[0].totals }
+        if input.track.fixCount == 0 {
+          throw InputError(
+            path: path,
+            reason: "the TCX file holds no position (\(document.positionlessTrackpointCount) "
+              + "trackpoints without one, as an indoor or treadmill activity has)")
+        }
+      case .fit:
+        let activity = try FITReader.read(contentsOf: url)
+        input.track = activity.track
+        input.deviceTotals = DeviceTotals(combining: activity.sessions)
+        if input.track.fixCount == 0 {
+          throw InputError(
+            path: path,
+            reason: "the FIT file holds no position (\(activity.recordCount) records without "
+              + "one, as an indoor, treadmill or pool activity has)")
+        }
+      case .nmea:
+        let log = try NMEAReader.read(contentsOf: url)
+        guard log.track.fixCount > 0 else {
+          throw InputError(
+            path: path,
+            reason: "the NMEA log holds no fix (\(log.sentenceCount) sentences, "
+              + "\(log.skippedCount) lines skipped)")
+        }
+        input.track = log.track
+      case .csv: input.track = try FixCSVReader.read(contentsOf: url)
+      }
+    } catch let error as InputError {
+      throw error
+    } catch let error as CustomStringConvertible {
       throw InputError(path: path, reason: error.description)
     }
+    return input
+  }
+
+  private static func gpxTrack(_ url: URL) throws -> Track {
+    let document = try GPXReader.read(contentsOf: url)
     var track = Track(name: document.tracks.first?.name ?? document.name, segments: [])
     for part in document.tracks { track.segments += part.segments }
     if track.segments.isEmpty {
@@ -48,44 +87,34 @@ enum TrackInput {
     if track.segments.allSatisfy({ $0.fixes.isEmpty }) {
       let waypoints = document.waypoints.count
       throw InputError(
-        path: path,
+        path: url.path,
         reason: "the file holds no track or route points"
           + (waypoints > 0 ? " (only \(waypoints) waypoint\(waypoints == 1 ? "" : "s"))" : ""))
     }
     return track
   }
+}
 
-  /// A `.nmea` name, or a file with a line beginning a sentence (`$` or `!`) in its first
-  /// 4 KB (gpsd's logs start with `#` comments, some with a partial or binary line).
-  private static func looksLikeNMEA(_ url: URL) throws -> Bool {
-    if url.pathExtension.lowercased() == "nmea" { return true }
-    return try start(of: url, bytes: 4_096).split(separator: UInt8(ascii: "\n")).contains {
-      $0.first == UInt8(ascii: "$") || $0.first == UInt8(ascii: "!")
+extension DeviceTotals {
+  /// The totals of several sessions (a multisport FIT file) as one: distance, times, climb,
+  /// descent and energy summed, maxima kept, the first start and sport; `nil` for none.
+  init?(combining sessions: [DeviceTotals]) {
+    guard let first = sessions.first else { return nil }
+    guard sessions.count > 1 else {
+      self = first
+      return
     }
-  }
-
-  /// A `.csv` name, or a file whose first visible byte is not `<`.
-  private static func looksLikeCSV(_ url: URL) throws -> Bool {
-    if url.pathExtension.lowercased() == "csv" { return true }
-    return try firstVisibleByte(url).map { $0 != UInt8(ascii: "<") } ?? false
-  }
-
-  /// The first byte of the file that is not white space or a byte-order mark.
-  private static func firstVisibleByte(_ url: URL) throws -> UInt8? {
-    try start(of: url, bytes: 64).drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 <= 0x20 }
-      .first
-  }
-
-  /// The first `bytes` bytes of the file.
-  private static func start(of url: URL, bytes: Int) throws -> Data {
-    do {
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      return try handle.read(upToCount: bytes) ?? Data()
-    } catch {
-      throw InputError(
-        path: url.path, reason: "cannot read the file (\(error.localizedDescription))")
+    func sum(_ value: (DeviceTotals) -> Double?) -> Double? {
+      let values = sessions.compactMap(value)
+      return values.isEmpty ? nil : values.reduce(0, +)
     }
+    self.init(
+      startTime: first.startTime, sport: "multisport", distanceMeters: sum(\.distanceMeters),
+      timerTimeSeconds: sum(\.timerTimeSeconds), elapsedTimeSeconds: sum(\.elapsedTimeSeconds),
+      ascentMeters: sum(\.ascentMeters), descentMeters: sum(\.descentMeters),
+      maximumSpeedMetersPerSecond: sessions.compactMap(\.maximumSpeedMetersPerSecond).max(),
+      maximumHeartRateBeatsPerMinute: sessions.compactMap(\.maximumHeartRateBeatsPerMinute).max(),
+      kilocalories: sum(\.kilocalories))
   }
 }
 

@@ -96,7 +96,7 @@ private func activity(_ laps: String, sport: String = "Biking") -> String {
     #expect(totals.maximumHeartRateBeatsPerMinute == nil)
   }
 
-  @Test func eachTrackIsASegmentAndEmptyTracksGiveNone() throws {
+  @Test func tracksWithinALapAreSegmentsAndALapContinuesTheOneBefore() throws {
     let point = { (lat: Int) in
       "<Trackpoint><Position><LatitudeDegrees>\(lat)</LatitudeDegrees>"
         + "<LongitudeDegrees>1</LongitudeDegrees></Position></Trackpoint>"
@@ -106,8 +106,9 @@ private func activity(_ laps: String, sport: String = "Biking") -> String {
         "<Lap><Track>\(point(1))\(point(2))</Track><Track><Trackpoint/></Track>"
           + "<Track>\(point(3))</Track></Lap><Lap><Track>\(point(4))</Track></Lap>"))
     let activity = try #require(document.activities.first)
-    #expect(activity.track.segments.map { $0.fixes.map(\.latitudeDegrees) } == [[1, 2], [3], [4]])
-    #expect(activity.laps.map(\.segmentIndices) == [0..<2, 2..<3])
+    // A second Track in a lap is a pause; the next lap's first Track continues the segment.
+    #expect(activity.track.segments.map { $0.fixes.map(\.latitudeDegrees) } == [[1, 2], [3, 4]])
+    #expect(activity.laps.map(\.segmentIndices) == [0..<2, 1..<2])
     #expect(activity.positionlessSamples == [TCXSample()])
   }
 

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import TrackSift
+import TrackSiftFormats
+
+/// `tracksift convert IN -o OUT`: an activity file in another format.
+struct ConvertCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "convert",
+    abstract: "Convert an activity file to GPX, TCX, GeoJSON or CSV.",
+    discussion: """
+      Every fix is written as read, segments kept; CSV adds each fix's verdict code and \
+      GeoJSON adds times and verdicts as properties with --properties. With --clean, only the \
+      accepted fixes are written, at their smoothed positions (the route is not simplified).
+      """)
+
+  /// An output format.
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case gpx, tcx, geojson, csv
+  }
+
+  @Argument(help: "A GPX, TCX, FIT, NMEA or CSV file (told apart by content).")
+  var file: String
+
+  @Option(name: .shortAndLong, help: "The file to write.")
+  var output: String
+
+  @Option(help: "gpx, tcx, geojson or csv; by default from the output's extension.")
+  var format: Format?
+
+  @Option(help: "The activity's thresholds for the verdicts: walking, running, cycling or driving.")
+  var profile: ActivityKind = .running
+
+  @Flag(help: "Write only the accepted fixes, at their smoothed positions.")
+  var clean = false
+
+  @Flag(help: "GeoJSON: add each point's time and verdict as properties.")
+  var properties = false
+
+  func run() throws {
+    let url = URL(fileURLWithPath: output)
+    let extensionFormat = Format(
+      rawValue: url.pathExtension.lowercased() == "json"
+        ? "geojson" : url.pathExtension.lowercased())
+    guard let format = format ?? extensionFormat else {
+      throw ValidationError(
+        "cannot tell the format from '\(output)': give --format gpx, tcx, geojson or csv")
+    }
+    let input = try TrackInput.load(path: file)
+    let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
+    let track = clean ? analysis.cleanedTrack(from: input.track) : input.track
+    let verdicts: [[Verdict]] =
+      clean
+      ? track.segments.map { Array(repeating: .accepted, count: $0.fixes.count) }
+      : analysis.verdicts
+    do {
+      switch format {
+      case .gpx:
+        try GPXWriter.write(
+          GPXDocument(creator: "TrackSift", name: track.name, tracks: [track]), to: url)
+      case .tcx:
+        try TCXWriter.write(track, to: url, sport: Self.tcxSport(profile))
+      case .geojson:
+        try GeoJSONWriter.write(
+          track, to: url, verdicts: properties ? verdicts : nil,
+          options: GeoJSONWriter.Options(includesTimes: properties, includesVerdicts: properties))
+      case .csv:
+        try FixCSVWriter.write(track, to: url, verdicts: verdicts)
+      }
+    } catch {
+      throw InputError(path: output, reason: "cannot write (\(error))")
+    }
+    print(
+      "\(output): \(Formatting.count(track.fixCount)) fixes in \(track.segments.count) segment"
+        + (track.segments.count == 1 ? "" : "s") + " written as \(format.rawValue) (from "
+        + "\(input.format.rawValue), \(Formatting.count(input.track.fixCount)) fixes read)")
+  }
+
+  /// The TCX `Sport` attribute for a profile.
+  private static func tcxSport(_ activity: ActivityKind) -> String {
+    switch activity {
+    case .running: "Running"
+    case .cycling: "Biking"
+    case .walking, .driving: "Other"
+    }
+  }
+}

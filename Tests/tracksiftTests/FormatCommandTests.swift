@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TrackSift
+import TrackSiftFormats
+
+@testable import tracksift
+
+/// Every input format through the commands: the same activity exported by its device as FIT,
+/// GPX and TCX gives the same fixes and the same distance; `convert` writes what reads back;
+/// `analyze` shows the device's own totals beside TrackSift's.
+@Suite(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+struct FormatCommandTests {
+  static func path(_ relative: String) throws -> String {
+    try #require(CommandRunner.sharedData).appendingPathComponent(relative).path
+  }
+
+  @Test(arguments: [
+    ("devices/same-activity_2067489619_run/2067489619", ["fit", "gpx"], ActivityKind.running),
+    ("devices/same-activity_3939576645_ride/3939576645", ["fit", "gpx"], .cycling),
+    ("devices/10k-race-fr15/10kUNLP2014-Garmin15", ["fit", "tcx"], .running),
+  ])
+  func theSameActivityInEachFormatGivesTheSameFixesAndDistance(
+    base: String, formats: [String], activity: ActivityKind
+  ) throws {
+    let inputs = try formats.map { try TrackInput.load(path: try Self.path("\(base).\($0)")) }
+    #expect(inputs.map(\.format.rawValue) == formats)
+    let counts = inputs.map(\.track.fixCount)
+    #expect(Set(counts).count == 1, "fixes per format: \(counts)")
+    let distances = inputs.map {
+      TrackAnalysis(track: $0.track, profile: ActivityProfile(activity: activity))
+        .refinedMetrics.distanceMeters
+    }
+    let spread = (distances.max()! - distances.min()!) / distances.min()!
+    #expect(spread <= 0.005, "distances per format: \(distances)")
+  }
+
+  @Test func convertWritesEveryFormatThatReadsBack() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = try Self.path("devices/same-activity_2067489619_run/2067489619.fit")
+    let original = try TrackInput.load(path: source).track
+    for format in ["gpx", "tcx", "csv", "geojson"] {
+      let output = directory.appendingPathComponent("out.\(format)").path
+      let result = try CommandRunner.run(["convert", source, "-o", output])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.contains("502 fixes in 2 segments written as \(format)"))
+      guard format != "geojson" else {
+        let object =
+          try JSONSerialization.jsonObject(
+            with: try Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        #expect((object?["features"] as? [Any])?.count == 2)
+        continue
+      }
+      let read = try TrackInput.load(path: output).track
+      #expect(read.segments.map(\.fixes.count) == original.segments.map(\.fixes.count))
+      #expect(read.allFixes.map(\.timestamp) == original.allFixes.map(\.timestamp))
+    }
+    let refused = try CommandRunner.run([
+      "convert", source, "-o", directory.appendingPathComponent("out.bin").path,
+    ])
+    #expect(refused.status != 0)
+    #expect(refused.standardError.contains("give --format"))
+  }
+
+  @Test func analyzeShowsTheDevicesTotalsBesideTrackSifts() throws {
+    let source = try Self.path("devices/10k-race-fr15/10kUNLP2014-Garmin15.fit")
+    let text = try CommandRunner.run(["analyze", source])
+    #expect(text.status == 0, "\(text.standardError)")
+    #expect(text.standardOutput.contains("device"))
+    let json = try CommandRunner.run(["analyze", source, "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+    let device = (object as? [String: Any])?["device"] as? [String: Any]
+    #expect((device?["distanceMeters"] as? Double).map { abs($0 - 10_010.82) < 0.5 } == true)
+  }
+
+  @Test func filesOfNoKnownFormatOrWithoutPositionsAreRefused() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let png = directory.appendingPathComponent("image.gpx")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: png)
+    let junk = try CommandRunner.run(["analyze", png.path])
+    #expect(junk.status != 0)
+    #expect(junk.standardError.contains("not a GPX, TCX, FIT, NMEA or CSV file"))
+    let treadmill = try CommandRunner.run([
+      "analyze", try Self.path("devices/same-activity_6860622783_treadmill-run/6860622783.fit"),
+    ])
+    #expect(treadmill.status != 0)
+    #expect(treadmill.standardError.contains("holds no position"))
+  }
+}
