@@ -2,11 +2,12 @@
 """Runs TrackSift's benchmark and its Python peers on the same generated files, in one run.
 
 Usage (from the repository root):
-    python3 -m venv .venv && .venv/bin/pip install gpxpy simplification numpy
+    python3 -m venv .venv && .venv/bin/pip install gpxpy simplification numpy fitdecode fitparse
     .venv/bin/python Scripts/compare-peers.py [--points 1000000] [--repeat 3]
 
 It builds tracksift in release mode, writes a simulated recording with `tracksift simulate`,
-runs `tracksift bench FILE --json`, times `tracksift analyze FILE --json` end to end with its peak
+runs `tracksift bench FILE --json` (GPX, the same track as TCX, and the largest shared FIT
+file), decodes that FIT file with fitdecode and fitparse, times `tracksift analyze FILE --json` end to end with its peak
 memory, then parses the same file with gpxpy and simplifies the same points with the Rust-based
 `simplification` package (each peer in its own process, so peak memory is its own), and prints a
 Markdown table with the ratios. The machine is shared and noisy: compare ratios, not absolutes.
@@ -70,6 +71,33 @@ result = dict(seconds=sorted(times)[len(times) // 2], points=len(coords), kept=l
 """
 
 
+FITDECODE = """
+import fitdecode
+path, repeat = sys.argv[1], int(sys.argv[2])
+times = []
+for _ in range(repeat):
+    start = time.perf_counter()
+    messages = 0
+    with fitdecode.FitReader(path) as fit:
+        for frame in fit:
+            if frame.frame_type == fitdecode.FIT_FRAME_DATA:
+                messages += 1
+    times.append(time.perf_counter() - start)
+result = dict(seconds=sorted(times)[len(times) // 2], messages=messages)
+"""
+
+FITPARSE = """
+import fitparse
+path, repeat = sys.argv[1], int(sys.argv[2])
+times = []
+for _ in range(repeat):
+    start = time.perf_counter()
+    messages = sum(1 for _ in fitparse.FitFile(path).get_messages())
+    times.append(time.perf_counter() - start)
+result = dict(seconds=sorted(times)[len(times) // 2], messages=messages)
+"""
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--points", type=int, default=1_000_000)
@@ -101,6 +129,14 @@ def main():
     analyze_peak = max(peaks)
 
     simp = peer(SIMPLIFICATION, path, "3", str(args.repeat))
+    fit = bench.get("fitDecode")
+    fit_peers = []
+    if fit:
+        for name, code in (("fitdecode", FITDECODE), ("fitparse", FITPARSE)):
+            try:
+                fit_peers.append((name, peer(code, os.path.join(ROOT, fit["file"]), str(args.repeat))))
+            except subprocess.CalledProcessError:
+                print(f"({name} is not installed: skipped)")
     gpxpy_result = None if args.skip_gpxpy else peer(GPXPY, path)
 
     fixes = bench["fixes"]
@@ -121,6 +157,14 @@ def main():
               f"{gp/1e3:.0f} k pts/s, {gpxpy_result['peakMB']:.0f} MB peak | {gpxpy_result['seconds']/ts_parse:.0f}x faster |")
     else:
         print(f"| GPX parse, {fixes:,} points | {ts_parse:.3f} s, {bench['gpxParse']['megabytesPerSecond']:.0f} MB/s | (gpxpy skipped) | |")
+    tcx = bench["tcxParse"]
+    print(f"| TCX parse, the same {fixes:,} points | {tcx['medianSeconds']:.3f} s, {tcx['megabytesPerSecond']:.0f} MB/s | | |")
+    if fit:
+        size_mb = os.path.getsize(os.path.join(ROOT, fit["file"])) / 1e6
+        peers = "; ".join(f"{name} {r['seconds']:.2f} s ({size_mb / r['seconds']:.2f} MB/s)" for name, r in fit_peers)
+        ratios = ", ".join(f"{r['seconds'] / fit['medianSeconds']:.0f}x" for _, r in fit_peers)
+        print(f"| FIT decode, {os.path.basename(fit['file'])} ({size_mb:.2f} MB) | {fit['medianSeconds']*1e3:.1f} ms, "
+              f"{fit['megabytesPerSecond']:.0f} MB/s | {peers} | {ratios} |")
     print(f"| whole `analyze` command (read + gate + filter + RTS + DP + JSON) | {analyze_wall:.2f} s, "
           f"{analyze_peak:.0f} MB peak | | |")
     print(f"| analysis stage alone, {fixes:,} fixes | {bench['analysis']['medianSeconds']:.3f} s | | |")

@@ -4,13 +4,16 @@ import TrackSift
 import TrackSiftFormats
 import TrackSiftSimulation
 
-/// `tracksift bench`: times GPX parsing, the whole analysis and Douglas-Peucker in this build.
+/// `tracksift bench`: times GPX, TCX and FIT parsing, the whole analysis and Douglas-Peucker in
+/// this build.
 ///
 /// Build with `-c release`; a debug build is many times slower.
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Time GPX parsing, the analysis pipeline and Douglas-Peucker (use a release build).")
+    abstract:
+      "Time GPX, TCX and FIT parsing, the analysis pipeline and Douglas-Peucker (use a release build)."
+  )
 
   @Argument(help: "A GPX file; without one, a simulated recording of --points fixes is used.")
   var file: String?
@@ -23,6 +26,13 @@ struct BenchCommand: ParsableCommand {
 
   @Option(help: "Douglas-Peucker tolerance in meters.")
   var toleranceMeters: Double = 3
+
+  @Option(
+    help: """
+      A FIT file for the FIT stage; by default the largest FIT activity of ../shared/data, \
+      when it is there.
+      """)
+  var fit: String?
 
   @Flag(help: "Print the results as JSON.")
   var json = false
@@ -50,6 +60,30 @@ struct BenchCommand: ParsableCommand {
     let fixCount = track.fixCount
     document = GPXDocument()
 
+    // The same track as TCX, read as `analyze` reads it.
+    let tcxURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tracksift-bench-\(url.deletingPathExtension().lastPathComponent)-\(bytes).tcx")
+    if !FileManager.default.fileExists(atPath: tcxURL.path) {
+      try TCXWriter.write(track, to: tcxURL, sport: "Running")
+    }
+    let tcxBytes = try FileManager.default.attributesOfItem(atPath: tcxURL.path)[.size] as? Int ?? 0
+    let tcxSeconds = try median { _ = try TCXReader.read(contentsOf: tcxURL) }
+
+    // A real FIT file is small: decode it from memory often enough for the clock.
+    var fitStage: BenchResult.Parse?
+    if let fitPath = fit ?? Self.defaultFITFile {
+      let data = try Data(contentsOf: URL(fileURLWithPath: fitPath))
+      let rounds = max(1, 100_000_000 / max(1, data.count))
+      var fitFixes = 0
+      let fitSeconds = try median {
+        for _ in 0..<rounds { fitFixes = try FITReader.read(data: data).track.fixCount }
+      }
+      fitStage = .init(
+        file: fitPath, medianSeconds: fitSeconds / Double(rounds),
+        megabytesPerSecond: Double(data.count * rounds) / 1e6 / fitSeconds,
+        pointsPerSecond: Double(fitFixes * rounds) / fitSeconds)
+    }
+
     var acceptedCount = 0
     let analysisSeconds = median {
       acceptedCount = TrackAnalysis(track: track).verdictCounts.acceptedCount
@@ -67,9 +101,14 @@ struct BenchCommand: ParsableCommand {
     let result = BenchResult(
       file: path, bytes: bytes, fixes: fixCount, repetitions: repetitions,
       gpxParse: .init(
-        medianSeconds: parseSeconds,
+        file: path, medianSeconds: parseSeconds,
         megabytesPerSecond: Double(bytes) / 1e6 / parseSeconds,
         pointsPerSecond: Double(fixCount) / parseSeconds),
+      tcxParse: .init(
+        file: tcxURL.path, medianSeconds: tcxSeconds,
+        megabytesPerSecond: Double(tcxBytes) / 1e6 / tcxSeconds,
+        pointsPerSecond: Double(fixCount) / tcxSeconds),
+      fitDecode: fitStage,
       analysis: .init(
         medianSeconds: analysisSeconds, fixesPerSecond: Double(fixCount) / analysisSeconds,
         accepted: acceptedCount),
@@ -83,6 +122,12 @@ struct BenchCommand: ParsableCommand {
       print(result.text)
     }
   }
+
+  /// The largest FIT activity of the shared data, when it is beside the repository.
+  private static let defaultFITFile: String? = {
+    let path = "../shared/data/corpus/fit/activities/activity-large-fenxi2-multisport.fit"
+    return FileManager.default.fileExists(atPath: path) ? path : nil
+  }()
 
   private func simulatedFile() throws -> String {
     let path = FileManager.default.temporaryDirectory
@@ -126,6 +171,7 @@ struct BenchCommand: ParsableCommand {
 /// The figures `bench` prints.
 struct BenchResult: Encodable {
   struct Parse: Encodable {
+    var file: String
     var medianSeconds: Double
     var megabytesPerSecond: Double
     var pointsPerSecond: Double
@@ -145,30 +191,37 @@ struct BenchResult: Encodable {
   var fixes: Int
   var repetitions: Int
   var gpxParse: Parse
+  var tcxParse: Parse
+  var fitDecode: Parse?
   var analysis: Analysis
   var douglasPeucker: Simplification
   var peakResidentMegabytes: Double
 
   var text: String {
-    let rows: [[String]] = [
-      ["stage", "median", "throughput"],
+    func parseRow(_ name: String, _ stage: Parse) -> [String] {
       [
-        "GPX parse", String(format: "%.3f s", gpxParse.medianSeconds),
+        name, String(format: "%.4f s", stage.medianSeconds),
         String(
-          format: "%.0f MB/s, %.2f M points/s", gpxParse.megabytesPerSecond,
-          gpxParse.pointsPerSecond / 1e6),
-      ],
+          format: "%.0f MB/s, %.2f M points/s", stage.megabytesPerSecond,
+          stage.pointsPerSecond / 1e6),
+      ]
+    }
+    let rows: [[String]] =
       [
-        "analysis", String(format: "%.3f s", analysis.medianSeconds),
-        String(format: "%.2f M fixes/s", analysis.fixesPerSecond / 1e6),
-      ],
-      [
-        "Douglas-Peucker", String(format: "%.3f s", douglasPeucker.medianSeconds),
-        String(
-          format: "%.2f M points/s (kept %d)", douglasPeucker.pointsPerSecond / 1e6,
-          douglasPeucker.kept),
-      ],
-    ]
+        ["stage", "median", "throughput"], parseRow("GPX parse", gpxParse),
+        parseRow("TCX parse", tcxParse),
+      ] + (fitDecode.map { [parseRow("FIT decode", $0)] } ?? []) + [
+        [
+          "analysis", String(format: "%.3f s", analysis.medianSeconds),
+          String(format: "%.2f M fixes/s", analysis.fixesPerSecond / 1e6),
+        ],
+        [
+          "Douglas-Peucker", String(format: "%.3f s", douglasPeucker.medianSeconds),
+          String(
+            format: "%.2f M points/s (kept %d)", douglasPeucker.pointsPerSecond / 1e6,
+            douglasPeucker.kept),
+        ],
+      ]
     return "\(file): \(Formatting.count(bytes)) bytes, \(Formatting.count(fixes)) fixes, "
       + "median of \(repetitions)\n" + Formatting.table(rows)
       + String(format: "\npeak resident memory %.0f MB", peakResidentMegabytes)
