@@ -36,15 +36,42 @@ public enum RecordingReplay {
   /// - Parameter track: the recorded track.
   /// - Returns: the inputs in time order, from `start` to `finish`.
   /// - Throws: ``ReplayError`` when a segment's times say nothing or no fix has a time.
+  /// - Complexity: O(n) in the fixes and the seconds between them; the result holds them all
+  ///   (see ``forEachInput(for:_:)`` to stream them instead).
   public static func inputs(for track: Track) throws(ReplayError) -> [Input] {
+    try validate(track)
     var inputs: [Input] = []
     inputs.reserveCapacity(track.fixCount + 16)
-    var clock: Double?
-    var untimedBeforeStart: [Fix] = []  // given at the first time, in their place
+    generate(track) { inputs.append($0) }
+    return inputs
+  }
+
+  /// Hands the inputs that replay a track to `body` one by one, without holding them.
+  ///
+  /// - Throws: ``ReplayError`` (before any input) when a segment's times say nothing or no
+  ///   fix has a time, or what `body` throws.
+  public static func forEachInput(for track: Track, _ body: (Input) throws -> Void) throws {
+    try validate(track)
+    try generate(track, body)
+  }
+
+  /// Checks that every segment with fixes has times that advance.
+  private static func validate(_ track: Track) throws(ReplayError) {
+    var hasFixes = false
     for (index, segment) in track.segments.enumerated() where !segment.fixes.isEmpty {
       guard segment.hasAdvancingTimes else { throw ReplayError(segmentIndex: index) }
+      hasFixes = true
+    }
+    guard hasFixes else { throw ReplayError(segmentIndex: nil) }
+  }
+
+  /// The inputs of a validated track, in order.
+  private static func generate(_ track: Track, _ body: (Input) throws -> Void) rethrows {
+    var clock: Double?
+    var untimedBeforeStart: [Fix] = []  // given at the first time, in their place
+    for segment in track.segments where !segment.fixes.isEmpty {
       if clock != nil {
-        inputs.append(Input(time: date(clock), kind: .newSegment))
+        try body(Input(time: date(clock), kind: .newSegment))
       }
       for fix in segment.fixes {
         let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate ?? fix.timeSeconds
@@ -53,25 +80,25 @@ public enum RecordingReplay {
             // Ticks for the seconds that pass without a fix (at most a day of them).
             var tick = previous.rounded(.down) + 1
             while tick < arrival, tick - previous < 86_400 {
-              inputs.append(Input(time: date(tick), kind: .tick))
+              try body(Input(time: date(tick), kind: .tick))
               tick += 1
             }
           } else {
-            inputs.append(Input(time: date(arrival), kind: .start))
-            inputs += untimedBeforeStart.map { Input(time: date(arrival), kind: .fix($0)) }
+            try body(Input(time: date(arrival), kind: .start))
+            for untimed in untimedBeforeStart {
+              try body(Input(time: date(arrival), kind: .fix(untimed)))
+            }
           }
           clock = max(clock ?? arrival, arrival)
         }
         if clock != nil {
-          inputs.append(Input(time: date(clock), kind: .fix(fix)))
+          try body(Input(time: date(clock), kind: .fix(fix)))
         } else {
           untimedBeforeStart.append(fix)
         }
       }
     }
-    guard clock != nil else { throw ReplayError(segmentIndex: nil) }
-    inputs.append(Input(time: date(clock), kind: .finish))
-    return inputs
+    try body(Input(time: date(clock), kind: .finish))
   }
 
   /// Gives one input to a recorder.

@@ -52,46 +52,50 @@ struct ReplayCommand: ParsableCommand {
     let track = try TrackInput.read(path: file)
     var configuration = RecorderConfiguration(profile: ActivityProfile(activity: profile))
     configuration.splitUnit = splits.unit
-    let inputs: [RecordingReplay.Input]
-    do {
-      inputs = try RecordingReplay.inputs(for: track)
-    } catch {
-      throw InputError(path: file, reason: error.description)
-    }
-    let start = inputs.first?.time ?? Date()
-    var session = try RecordingSession(
-      configuration: configuration, store: try store.map { try ActivityStore(path: $0) },
-      name: track.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
-      at: start)
-    var previousTime = start
+    let store = try store.map { try ActivityStore(path: $0) }
+    let name = track.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    var session: RecordingSession?  // made at the first input, the start
+    var start = Date()
+    var previousTime: Date?
     var reportedProblem: String?
     var reportedCommit: Int?
-    for input in inputs {
-      if speed > 0 {
-        let wait = input.time.timeIntervalSince(previousTime) / speed
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-      }
-      previousTime = input.time
-      let events =
-        input.kind == .finish
-        ? try session.finish(at: input.time)
-        : session.apply { RecordingReplay.apply(input, to: &$0) }
-      let problem = session.storeProblem?.description
-      if problem != reportedProblem, let problem, !json { print("store: \(problem)") }
-      reportedProblem = problem
-      if reportCommits, let committed = session.highestCommittedFixSequence,
-        committed != reportedCommit
-      {
-        FileHandle.standardError.write(Data("committed \(committed)\n".utf8))
-        reportedCommit = committed
-      }
-      guard !json else { continue }
-      for event in events {
-        if let line = TimelineLine.text(for: event, since: start, listingFixes: fixes) {
-          print(line)
+    do {
+      try RecordingReplay.forEachInput(for: track) { input in
+        if session == nil {
+          start = input.time
+          session = try RecordingSession(
+            configuration: configuration, store: store, name: name, at: input.time)
+        }
+        if speed > 0, let previousTime {
+          let wait = input.time.timeIntervalSince(previousTime) / speed
+          if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        }
+        previousTime = input.time
+        // Mutated in place (`session!`): a copy would duplicate the recorder's buffers.
+        let events =
+          input.kind == .finish
+          ? try session!.finish(at: input.time)
+          : session!.apply { RecordingReplay.apply(input, to: &$0) }
+        let problem = session!.storeProblem?.description
+        if problem != reportedProblem, let problem, !json { print("store: \(problem)") }
+        reportedProblem = problem
+        if reportCommits, let committed = session!.highestCommittedFixSequence,
+          committed != reportedCommit
+        {
+          FileHandle.standardError.write(Data("committed \(committed)\n".utf8))
+          reportedCommit = committed
+        }
+        guard !json else { return }
+        for event in events {
+          if let line = TimelineLine.text(for: event, since: start, listingFixes: fixes) {
+            print(line)
+          }
         }
       }
+    } catch let error as ReplayError {
+      throw InputError(path: file, reason: error.description)
     }
+    guard let session else { return }
     let report = ReplayReport(file: file, track: track, recorder: session.recorder)
     if json {
       print(try report.json())
