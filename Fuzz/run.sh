@@ -13,7 +13,7 @@
 # `import` the real module names, so no source is rewritten.
 #
 # Environment: SHARED_DATA (default /work/shared/data), SKIP_BUILD=1 to reuse the binary,
-# FUZZ_NICE (default 10).
+# BUILD_ONLY=1 to build and not run, FUZZ_NICE (default 10).
 set -euo pipefail
 
 target="${1:?usage: Fuzz/run.sh gpx|nmea|fit|tcx|gpsd [RUNS] [libFuzzer flags...]}"
@@ -29,7 +29,7 @@ mkdir -p "$mods"
 
 case "$target" in
   gpx) entry=GPXFuzz module=TrackSiftFormats max_len=16384 ;;
-  nmea) entry=NMEAFuzz module=TrackSiftFormats max_len=8192 ;;
+  nmea) entry=NMEAFuzz module=TrackSiftFormats max_len=1024 ;;
   fit) entry=FITFuzz module=TrackSiftFormats max_len=16384 ;;
   tcx) entry=TCXFuzz module=TrackSiftFormats max_len=16384 ;;
   gpsd) entry=GPSDFuzz module=TrackSiftGPSD max_len=4096 ;;
@@ -56,6 +56,8 @@ if [[ "${SKIP_BUILD:-0}" != 1 || ! -x "$binary" ]]; then
   swiftc "${flags[@]}" -I "$mods" -L "$mods" -l"$module" -lTrackSift \
     "Fuzz/Targets/$entry.swift" -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
+
+[[ "${BUILD_ONLY:-0}" == 1 ]] && exit 0
 
 corpus="$out/corpus-$target"
 artifacts="$out/artifacts-$target"
