@@ -32,7 +32,7 @@ case "$target" in
   nmea) entry=NMEAFuzz module=TrackSiftFormats max_len=1024 ;;
   fit) entry=FITFuzz module=TrackSiftFormats max_len=16384 ;;
   tcx) entry=TCXFuzz module=TrackSiftFormats max_len=16384 ;;
-  gpsd) entry=GPSDFuzz module=TrackSiftGPSD max_len=4096 ;;
+  gpsd) entry=GPSDFuzz module=TrackSiftGPSD max_len=1024 ;;
   *) echo "unknown target $target (gpx, nmea, fit, tcx, gpsd)" >&2; exit 2 ;;
 esac
 

@@ -8,11 +8,7 @@ import TrackSiftGPSD
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)
   var assembler = GPSDFixAssembler()
-  // The whole input as one line, then line by line.
-  if let report = try? GPSDReport(parsing: bytes) {
-    _ = assembler.fix(for: report, arrivalTime: nil)
-  }
-  for line in bytes.split(separator: UInt8(ascii: "\n")) {
+  for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
     if let report = try? GPSDReport(parsing: Data(line)) {
       _ = assembler.fix(for: report, arrivalTime: Date(timeIntervalSince1970: 0))
     }
