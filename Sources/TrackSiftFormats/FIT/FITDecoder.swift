@@ -439,9 +439,8 @@ struct FITDecoder {
     totals.startTime = integer(definition.field(2), start, bigEndian).map {
       Self.date(UInt32(truncatingIfNeeded: $0))
     }
-    totals.sport = integer(definition.field(isLap ? 25 : 5), start, bigEndian).map {
-      FITProfile.sportName(Int($0))
-    }
+    totals.sport = integer(definition.field(isLap ? 25 : 5), start, bigEndian)
+      .flatMap { Int(exactly: $0) }.map(FITProfile.sportName)
     totals.elapsedTimeSeconds = value(7, scale: 1000)
     totals.timerTimeSeconds = value(8, scale: 1000)
     totals.distanceMeters = value(9, scale: 100)
@@ -462,9 +461,9 @@ struct FITDecoder {
   private func decodeFileID(_ definition: FITMessageDefinition, at start: Int) -> FITFileID {
     let bigEndian = definition.bigEndian
     return FITFileID(
-      fileType: integer(definition.field(0), start, bigEndian).map { Int($0) },
-      manufacturer: integer(definition.field(1), start, bigEndian).map { Int($0) },
-      product: integer(definition.field(2), start, bigEndian).map { Int($0) },
+      fileType: integer(definition.field(0), start, bigEndian).flatMap { Int(exactly: $0) },
+      manufacturer: integer(definition.field(1), start, bigEndian).flatMap { Int(exactly: $0) },
+      product: integer(definition.field(2), start, bigEndian).flatMap { Int(exactly: $0) },
       serialNumber: integer(definition.field(3), start, bigEndian),
       timeCreated: integer(definition.field(4), start, bigEndian).map {
         Self.date(UInt32(truncatingIfNeeded: $0))
@@ -475,9 +474,9 @@ struct FITDecoder {
   private func decodeDevice(_ definition: FITMessageDefinition, at start: Int) -> FITDevice {
     let bigEndian = definition.bigEndian
     return FITDevice(
-      deviceIndex: integer(definition.field(0), start, bigEndian).map { Int($0) },
-      manufacturer: integer(definition.field(2), start, bigEndian).map { Int($0) },
-      product: integer(definition.field(4), start, bigEndian).map { Int($0) },
+      deviceIndex: integer(definition.field(0), start, bigEndian).flatMap { Int(exactly: $0) },
+      manufacturer: integer(definition.field(2), start, bigEndian).flatMap { Int(exactly: $0) },
+      product: integer(definition.field(4), start, bigEndian).flatMap { Int(exactly: $0) },
       serialNumber: integer(definition.field(3), start, bigEndian),
       softwareVersion: number(definition.field(5), start, bigEndian).map { $0 / 100 },
       productName: string(definition.field(27), start))
