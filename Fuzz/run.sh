@@ -78,7 +78,26 @@ case "$target" in
     ;;
   fit) seed "$data"/corpus/fit/**/*.fit "$data"/devices/**/*.fit "$data"/corpus/gpsbabel/fit/**/* ;;
   tcx) seed "$data"/corpus/gpsbabel/tcx/**/* "$data"/devices/**/*.tcx ;;
-  gpsd) cp Fuzz/Seeds/gpsd/* "$corpus"/ ;;
+  gpsd)
+    # Made-up lines of every class gpsd 3.22 sends (no recorded data is kept in the repository).
+    i=0
+    while IFS= read -r line; do
+      printf '%s\n' "$line" > "$corpus/seed-$i.json"
+      i=$((i + 1))
+    done <<'LINES'
+{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}
+{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2024-05-01T07:00:00.000Z","flags":1,"native":0,"bps":4800,"parity":"N","stopbits":1,"cycle":1.00}]}
+{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}
+{"class":"DEVICE","path":"/dev/ttyUSB0","activated":0}
+{"class":"TPV","device":"/dev/ttyUSB0","status":2,"mode":3,"time":"2024-05-01T07:00:01.000Z","ept":0.005,"lat":46.500012345,"lon":6.600054321,"altHAE":452.100,"altMSL":400.300,"alt":400.300,"epx":3.210,"epy":4.120,"epv":9.870,"track":92.5000,"magtrack":90.1000,"speed":2.713,"climb":0.100,"eps":8.24,"epc":19.74,"eph":6.540,"sep":12.210}
+{"class":"TPV","device":"/dev/ttyUSB0","mode":2,"time":"2024-05-01T07:00:02Z","lat":-33.9,"lon":151.2,"eph":25.0}
+{"class":"TPV","device":"/dev/ttyUSB0","mode":1}
+{"class":"SKY","device":"/dev/ttyUSB0","xdop":0.61,"ydop":0.75,"vdop":1.05,"tdop":0.90,"hdop":0.97,"gdop":1.70,"pdop":1.43,"nSat":12,"uSat":8,"satellites":[{"PRN":2,"el":25.0,"az":181.0,"ss":44.0,"used":true,"gnssid":0,"svid":2},{"PRN":6,"el":46.0,"az":146.0,"ss":47.0,"used":false}]}
+{"class":"GST","device":"/dev/ttyUSB0","time":"2024-05-01T07:00:01.000Z","rms":1.2,"major":2.1,"minor":1.4,"orient":35.0,"lat":1.6,"lon":1.9,"alt":3.2}
+{"class":"PPS","device":"/dev/pps0","real_sec":1714546801,"real_nsec":0,"clock_sec":1714546801,"clock_nsec":120,"precision":-20}
+{"class":"ERROR","message":"Can't parse request"}
+LINES
+    ;;
 esac
 
 echo "corpus $corpus: $(find "$corpus" -type f | wc -l) files" >&2
