@@ -34,12 +34,17 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Helpers shared by the test targets (not a product).
+    .target(name: "TrackSiftTestSupport", path: "Tests/TrackSiftTestSupport"),
     .testTarget(name: "TrackSiftTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
     .testTarget(
       name: "TrackSiftSimulationTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
-    .testTarget(name: "TrackSiftFormatsTests", dependencies: ["TrackSift", "TrackSiftFormats"]),
     .testTarget(
-      name: "TrackSiftGPSDTests", dependencies: ["TrackSift", "TrackSiftGPSD", "TrackSiftFormats"]),
+      name: "TrackSiftFormatsTests",
+      dependencies: ["TrackSift", "TrackSiftFormats", "TrackSiftTestSupport"]),
+    .testTarget(
+      name: "TrackSiftGPSDTests",
+      dependencies: ["TrackSift", "TrackSiftGPSD", "TrackSiftFormats", "TrackSiftTestSupport"]),
     .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
     .testTarget(
       name: "TrackSiftStoreTests",

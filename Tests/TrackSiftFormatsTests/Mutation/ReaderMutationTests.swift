@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftFormats
+import TrackSiftTestSupport
 
 /// Thousands of truncated, bit-flipped and spliced inputs per reader, from seeds fixed in the
 /// test: every one is read or refused with the reader's typed error, never a trap. The

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftGPSD
+import TrackSiftTestSupport
 
 /// Thousands of truncated, bit-flipped and spliced gpsd JSON lines, from real lines fixed in the
 /// test: every one is decoded or refused with a ``GPSDError``, never a trap, and a decoded

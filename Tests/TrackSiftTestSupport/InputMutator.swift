@@ -1,13 +1,13 @@
 import Foundation
 
-/// Damaged variants of a valid input, reproducible from a seed (the same mutator as
-/// TrackSiftFormatsTests' `InputMutator`, which a test target cannot share): truncations, bit flips, byte
+/// Damaged variants of a valid input, reproducible from a seed: truncations, bit flips, byte
 /// runs overwritten with interesting values, and splices of two inputs. A reader must answer
 /// each with a result or a typed error, never a trap, a hang or an absurd allocation.
-struct InputMutator {
+public struct InputMutator: Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  /// Creates a mutator; the same seed gives the same variants.
+  public init(seed: UInt64) {
     state = seed
   }
 
@@ -32,7 +32,7 @@ struct InputMutator {
   ]
 
   /// One damaged variant of `input` (with `other` for splices).
-  mutating func mutate(_ input: [UInt8], other: [UInt8]) -> [UInt8] {
+  public mutating func mutate(_ input: [UInt8], other: [UInt8]) -> [UInt8] {
     guard !input.isEmpty else { return other }
     var bytes = input
     switch below(5) {
@@ -64,7 +64,7 @@ struct InputMutator {
   }
 
   /// `count` damaged variants drawn from the inputs.
-  mutating func variants(of inputs: [[UInt8]], count: Int) -> [[UInt8]] {
+  public mutating func variants(of inputs: [[UInt8]], count: Int) -> [[UInt8]] {
     (0..<count).map { _ in
       mutate(inputs[below(inputs.count)], other: inputs[below(inputs.count)])
     }
