@@ -45,11 +45,12 @@ let package = Package(
     .testTarget(
       name: "TrackSiftGPSDTests",
       dependencies: ["TrackSift", "TrackSiftGPSD", "TrackSiftFormats", "TrackSiftTestSupport"]),
-    .testTarget(name: "tracksiftTests", dependencies: ["tracksift"]),
+    .testTarget(name: "tracksiftTests", dependencies: ["tracksift", "TrackSiftTestSupport"]),
     .testTarget(
       name: "TrackSiftStoreTests",
       dependencies: [
-        "TrackSift", "TrackSiftStore", .product(name: "GRDB", package: "GRDB.swift"),
+        "TrackSift", "TrackSiftStore", "TrackSiftTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
         // Built for the crash test, which runs it as a child process.
         "StoreCrashProbe",
       ]

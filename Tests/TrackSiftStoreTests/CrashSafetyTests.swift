@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackSift
+import TrackSiftTestSupport
 
 @testable import StoreCrashProbe
 @testable import TrackSiftStore
@@ -196,13 +197,5 @@ private struct SeededRandom {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
-  }
-}
-
-/// Runs a blocking body on a thread of its own and waits for it without blocking.
-private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T
-{
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }

@@ -62,12 +62,3 @@ enum CommandRunnerError: Error {
   /// The `tracksift` binary is not next to the test bundle.
   case binaryNotFound
 }
-
-/// Runs a blocking test body (child processes, sleeps) on a thread of its own, so it does not
-/// hold one of the few threads that Swift concurrency shares among the tests running at once
-/// (on 2 cores, two such bodies would stall every async test, the gpsd client's among them).
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try body() }) }.start()
-  }
-}

@@ -3,6 +3,7 @@ import Testing
 import TrackSift
 import TrackSiftFormats
 import TrackSiftStore
+import TrackSiftTestSupport
 
 @testable import tracksift
 
@@ -37,7 +38,7 @@ struct RecordCommandTests {
       let directory = try CommandRunner.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }
       let log = try Self.slice(first: 150, count: 50, in: directory)
-      let gpsd = try GPSFakeProcess(log: log, port: 29_731)
+      let gpsd = try GPSFake(log: log, port: 29_731, secondsPerSentence: 0.004)
       defer { gpsd.stop() }
       let store = directory.appendingPathComponent("record.sqlite").path
       let recorder = Process()
@@ -107,8 +108,9 @@ struct RecordCommandTests {
       let directory = try CommandRunner.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }
       let store = directory.appendingPathComponent("restart.sqlite").path
-      let first = try GPSFakeProcess(
-        log: try Self.slice(first: 150, count: 200, in: directory), port: 29_732)
+      let first = try GPSFake(
+        log: try Self.slice(first: 150, count: 200, in: directory), port: 29_732,
+        secondsPerSentence: 0.004)
       defer { first.stop() }
       let recorder = Process()
       recorder.executableURL = try #require(CommandRunner.binary)
@@ -123,8 +125,9 @@ struct RecordCommandTests {
       // Wait until the store holds fixes of the first gpsd, then take gpsd away.
       #expect(waitUntil(seconds: 40) { storedFixCount(store, segment: 0) >= 10 }, "\(first.output)")
       first.stop()
-      let second = try GPSFakeProcess(
-        log: try Self.slice(first: 600, count: 200, in: directory), port: 29_732)
+      let second = try GPSFake(
+        log: try Self.slice(first: 600, count: 200, in: directory), port: 29_732,
+        secondsPerSentence: 0.004)
       defer { second.stop() }
       #expect(
         waitUntil(seconds: 40) { storedFixCount(store, segment: 1) >= 10 }, "\(second.output)")
@@ -167,51 +170,5 @@ private func storedFixCount(_ path: String, segment: Int) -> Int {
   return fixes.count { $0.segmentIndex == segment }
 }
 
-private func executable(_ name: String) -> String? {
-  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-  return path.split(separator: ":").map { "\($0)/\(name)" }
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-private let gpsfakePath = executable("gpsfake")
-private let timeoutPath = executable("timeout")
 private let canRecordFromGPSFake =
   gpsfakePath != nil && timeoutPath != nil && CommandRunner.sharedData != nil
-
-/// gpsfake replaying a log once, under `timeout -k 2` so it never outlives the test.
-final class GPSFakeProcess: @unchecked Sendable {
-  // @unchecked: only the test that started it stops it.
-  private let process = Process()
-  private let outputURL = FileManager.default.temporaryDirectory
-    .appendingPathComponent("gpsfake-\(UUID().uuidString).out")
-
-  init(log: URL, port: Int) throws {
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: outputURL)
-    process.executableURL = URL(fileURLWithPath: try #require(timeoutPath))
-    process.arguments = [
-      "-k", "2", "60", try #require(gpsfakePath), "-1", "-n", "-c", "0.004",
-      "-W", "5", "-P", "\(port)", log.path,
-    ]
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-  }
-
-  /// What gpsfake printed, for failure messages.
-  var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
-
-  /// Kills gpsfake and its gpsd (the whole process group `timeout` leads) and waits.
-  func stop() {
-    guard process.isRunning else { return }
-    _ = kill(-process.processIdentifier, SIGKILL)
-    _ = kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-  }
-
-  deinit {
-    stop()
-    try? FileManager.default.removeItem(at: outputURL)
-  }
-}

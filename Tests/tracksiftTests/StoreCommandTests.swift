@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftStore
+import TrackSiftTestSupport
 
 @testable import tracksift
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftGPSD
+import TrackSiftTestSupport
 
 /// The client against a scripted server on 127.0.0.1 that plays gpsd's part.
 @Suite(.timeLimit(.minutes(1)))
@@ -23,7 +24,7 @@ struct GPSDClientLoopbackTests {
     let server = try LoopbackServer()
     let port = server.port
     let script = Task {
-      try await onThread { () throws -> [String] in
+      try await onOwnThread { () throws -> [String] in
         var commands: [String] = []
         let first = try server.accept(timeoutSeconds: 20)
         commands.append(first.readLine(timeoutSeconds: 20) ?? "")
@@ -93,7 +94,7 @@ struct GPSDClientLoopbackTests {
   @Test func badLinesAreSkippedAndTheStreamGoesOn() async throws {
     let server = try LoopbackServer()
     let script = Task {
-      try await onThread {
+      try await onOwnThread {
         let connection = try server.accept(timeoutSeconds: 20)
         _ = connection.readLine(timeoutSeconds: 20)
         connection.write(String(repeating: "x", count: 5_000) + "\n")
@@ -126,7 +127,7 @@ struct GPSDClientLoopbackTests {
   @Test func reportsAreDeliveredWhenAskedFor() async throws {
     let server = try LoopbackServer()
     let script = Task {
-      try await onThread {
+      try await onOwnThread {
         let connection = try server.accept(timeoutSeconds: 20)
         _ = connection.readLine(timeoutSeconds: 20)
         connection.write(
@@ -158,7 +159,7 @@ struct GPSDClientLoopbackTests {
   @Test func fixesStreamKeepsOnlyFixes() async throws {
     let server = try LoopbackServer()
     let script = Task {
-      try await onThread {
+      try await onOwnThread {
         let connection = try server.accept(timeoutSeconds: 20)
         _ = connection.readLine(timeoutSeconds: 20)
         connection.write(GPSDLines.version + "\n" + GPSDLines.tpv(second: 7) + "\n")
@@ -174,7 +175,7 @@ struct GPSDClientLoopbackTests {
   @Test func cancellingTheConsumerClosesTheConnectionPromptly() async throws {
     let server = try LoopbackServer()
     let accepted = Task {
-      try await onThread { () throws -> Double in
+      try await onOwnThread { () throws -> Double in
         let connection = try server.accept(timeoutSeconds: 20)
         _ = connection.readLine(timeoutSeconds: 20)
         connection.write(GPSDLines.version + "\n")

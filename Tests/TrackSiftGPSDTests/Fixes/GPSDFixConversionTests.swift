@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftGPSD
+import TrackSiftTestSupport
 
 @Suite struct GPSDFixConversionTests {
   private func tpv(_ line: String) throws -> GPSDTPVReport {

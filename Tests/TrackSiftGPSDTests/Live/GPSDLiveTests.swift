@@ -3,6 +3,7 @@ import Testing
 import TrackSift
 import TrackSiftFormats
 import TrackSiftGPSD
+import TrackSiftTestSupport
 
 /// The u-blox ZED-F9K drive (Apache-2.0), read in place from `../shared/data`.
 private let f9kDrive =

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftGPSD
+import TrackSiftTestSupport
 
 /// Events gathered so far, readable from the test after a timeout.
 final class EventLog: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TrackSiftTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -7,7 +8,7 @@ import Foundation
 #endif
 
 /// A tiny TCP server on 127.0.0.1 that plays gpsd's part from a script, with blocking POSIX
-/// calls meant for a dedicated thread (see ``onThread(_:)``).
+/// calls meant for a dedicated thread (see ``onOwnThread(_:)``).
 final class LoopbackServer: @unchecked Sendable {
   // @unchecked: each server is used by one script thread after the test creates it.
   let port: UInt16
@@ -128,13 +129,6 @@ final class LoopbackServer: @unchecked Sendable {
 struct ServerError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
-}
-
-/// Runs blocking `body` on a thread of its own, off Swift's cooperative pool.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try body() }) }.start()
-  }
 }
 
 private func waitReadable(_ descriptor: Int32, timeoutSeconds: Double) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import TrackSiftTestSupport
 
 /// The shared data folder: `shared/data` in the folder that holds the package root, found by
 /// walking up from this file.
