@@ -42,7 +42,7 @@ struct RecordCommandTests {
       defer { gpsd.stop() }
       let store = directory.appendingPathComponent("record.sqlite").path
       let recorder = Process()
-      recorder.executableURL = try #require(CommandRunner.binary)
+      recorder.executableURL = CommandRunner.binary
       recorder.arguments = [
         "record", "--gpsd", "127.0.0.1:29731", "--store", store, "--profile", "driving",
         "--ignore-staleness", "--duration-seconds", "90",
@@ -113,7 +113,7 @@ struct RecordCommandTests {
         secondsPerSentence: 0.004)
       defer { first.stop() }
       let recorder = Process()
-      recorder.executableURL = try #require(CommandRunner.binary)
+      recorder.executableURL = CommandRunner.binary
       recorder.arguments = [
         "record", "--gpsd", "127.0.0.1:29732", "--store", store, "--profile", "driving",
         "--ignore-staleness",
@@ -146,7 +146,8 @@ struct RecordCommandTests {
       #expect(activity.segmentCount == 2)
       let segments = try database.track(of: activity.id, acceptedOnly: false).segments
       #expect(segments.count == 2)
-      #expect(segments.allSatisfy { $0.fixes.count > 10 })
+      // SIGTERM may land right after the tenth fix of the second gpsd.
+      #expect(segments.allSatisfy { $0.fixes.count >= 10 }, "\(segments.map(\.fixes.count))")
     }
   }
 }
