@@ -9,8 +9,14 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// The smoothed position for each accepted fix (equal to the live one where the segment has
   /// no times, because without times there is no motion model).
   public var refinedCoordinates: [Coordinate]
-  /// Whether the person was moving over the interval ending at each accepted fix.
+  /// Whether the person was moving over the interval ending at each accepted fix, as the
+  /// live stop detector judged it (with the dwell before a stop counted stopped and the fixes
+  /// after the departure moving).
   public var isMoving: [Bool]
+  /// Whether the person was moving over the interval ending at each accepted fix, for the
+  /// refined figures: the live stops with their ends, starts and existence checked against the
+  /// whole recording (equal to ``isMoving`` where the segment has no times).
+  public var refinedIsMoving: [Bool]
   /// Indices into the accepted fixes of the points kept by Douglas-Peucker on the refined
   /// positions.
   public var simplifiedIndices: [Int]

@@ -17,6 +17,9 @@ struct LivePipeline: Sendable {
     var coordinate: Coordinate
     /// For an accepted fix: whether the person moved over the interval ending at it.
     var isMoving = false
+    /// For an accepted fix: whether ``isMoving`` judges a step across a gap or a re-anchoring
+    /// rather than the stop detector's verdict.
+    var isMovingAcrossGap = false
     /// The speed layer's estimate at an accepted fix.
     var speed: SpeedEstimate?
     /// The speed that may count for the maximum speed.
@@ -161,6 +164,7 @@ struct LivePipeline: Sendable {
         ? fix.speedAccuracyMetersPerSecond : nil)
     if gate.lastAcceptanceReanchored || (filtered.startedRun && segment.lastIsMoving != nil) {
       step.isMoving = crossesGapPlausibly(to: fix, at: filtered.coordinate)
+      step.isMovingAcrossGap = true
     }
     segment.previous = (fix.timeSeconds ?? 0, filtered.coordinate)
     if let wasMoving = segment.lastIsMoving, wasMoving != step.isMoving {

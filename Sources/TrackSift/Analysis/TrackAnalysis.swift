@@ -3,10 +3,14 @@
 /// For each segment, every fix goes through the ``FixGate``, then the
 /// ``ConstantVelocityKalmanFilter`` (whose innovation test may still refuse it), then the speed
 /// and stop layers, into a ``MetricsAccumulator``: these are the **live** figures, the ones a
-/// recording app shows. After each segment the ``RTSSmoother`` refines the positions; the same
-/// moving flags over the smoothed positions give the **refined** figures, where the fixes of a
-/// dwell that led to a stop count as stopped and those after the departure as moving (live,
-/// both were known only a few seconds late). Both are kept side by side, never mixed. The
+/// recording app shows. After each segment the ``RTSSmoother`` refines the positions, and the
+/// stops are checked against the whole segment (``AnalyzedSegment/refinedIsMoving``: ends from
+/// the stop detector run backwards, boundaries moved to where the Doppler velocity changed,
+/// stops whose Doppler kept a walking pace dropped); those flags over the smoothed positions
+/// give the **refined** figures. Where the profile asks for it
+/// (``ActivityProfile/refinedAccelerationNoiseMetersPerSecondSquared``), the fixes are filtered
+/// again for the smoother, holding still at the refined stops. Both are kept side by side,
+/// never mixed. The
 /// **raw** figures sum the distance between all in-range fixes as they are, as a naive reader
 /// of the file would.
 ///
@@ -109,10 +113,13 @@ private struct Pipeline {
     }
     var result = AnalyzedSegment(
       acceptedFixIndices: [], liveCoordinates: [], refinedCoordinates: [], isMoving: [],
+      refinedIsMoving: [],
       simplifiedIndices: [])
     var verdicts: [Verdict] = []
     var records: [KalmanRecord] = []
     var speeds: [Double] = []  // for the maximum; NaN where none counts
+    var stopSpeeds: [SpeedEstimate?] = []  // what the live stop detector was given
+    var acrossGap: [Bool] = []
     verdicts.reserveCapacity(fixes.count)
     result.acceptedFixIndices.reserveCapacity(fixes.count)
     result.liveCoordinates.reserveCapacity(fixes.count)
@@ -139,6 +146,8 @@ private struct Pipeline {
       result.liveCoordinates.append(step.coordinate)
       result.isMoving.append(step.isMoving)
       speeds.append(step.speedForMaximumMetersPerSecond ?? .nan)
+      stopSpeeds.append(step.speed)
+      acrossGap.append(step.isMovingAcrossGap)
     }
     for (index, fix) in fixes.enumerated() {
       if timed {
@@ -149,6 +158,20 @@ private struct Pipeline {
     }
     live.endSegment { take($0) }
 
+    if timed {
+      let inputs = RefinedStops.Inputs(count: stopSpeeds.count) { [result, profile] position in
+        RefinedStops.Input(
+          fix: fixes[result.acceptedFixIndices[position]], speed: stopSpeeds[position],
+          configuration: profile.stops)
+      }
+      result.refinedIsMoving = RefinedStops.movingFlags(
+        live: result.isMoving, inputs: inputs, configuration: profile.stops,
+        keepsLive: acrossGap)
+      refit(&records, fixes, result)
+    } else {
+      result.refinedIsMoving = result.isMoving
+    }
+    stopSpeeds = []
     result.refinedCoordinates =
       timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
     records = []
@@ -160,7 +183,7 @@ private struct Pipeline {
           timeSeconds: fix.timeSeconds, coordinate: result.refinedCoordinates[position],
           altitudeMeters: fix.validAltitudeMeters,
           speedForMaximumMetersPerSecond: speed.isNaN ? nil : speed,
-          isMoving: result.isMoving[position]))
+          isMoving: result.refinedIsMoving[position]))
     }
     result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
@@ -169,6 +192,46 @@ private struct Pipeline {
 }
 
 extension Pipeline {
+  /// Filters the segment's accepted fixes again for the smoother when the profile asks for a
+  /// refined pass of its own (see ``ActivityProfile/refinedAccelerationNoiseMetersPerSecondSquared``):
+  /// with its acceleration noise, holding still at the refined stops.
+  fileprivate func refit(_ records: inout [KalmanRecord], _ fixes: [Fix], _ result: AnalyzedSegment)
+  {
+    guard
+      profile.refinedAccelerationNoiseMetersPerSecondSquared != nil
+        || profile.refinedStopVelocitySigmaMetersPerSecond != nil,
+      records.count == result.acceptedFixIndices.count
+    else { return }
+    var configuration = profile.filter
+    if let noise = profile.refinedAccelerationNoiseMetersPerSecondSquared {
+      configuration.accelerationNoiseMetersPerSecondSquared = noise
+    }
+    var filter = ConstantVelocityKalmanFilter(configuration: configuration)
+    for position in records.indices {
+      let fix = fixes[result.acceptedFixIndices[position]]
+      let holdsStill = !result.refinedIsMoving[position] && Self.mayStandStill(fix, configuration)
+      if let record = filter.refit(
+        fix, startsRun: records[position].startsRun,
+        stationaryVelocitySigmaMetersPerSecond: holdsStill
+          ? profile.refinedStopVelocitySigmaMetersPerSecond : nil)
+      {
+        records[position] = record
+      }
+    }
+  }
+
+  /// Whether a fix's Doppler speed, if it has one, is within twice its accuracy of zero: a
+  /// car creeping in a queue is not standing, whatever its stop says.
+  fileprivate static func mayStandStill(
+    _ fix: Fix, _ configuration: ConstantVelocityKalmanFilter.Configuration
+  ) -> Bool {
+    guard let speed = fix.validSpeedMetersPerSecond else { return true }
+    let accuracy =
+      fix.speedAccuracyMetersPerSecond.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+      ?? configuration.assumedSpeedAccuracyMetersPerSecond
+    return speed <= max(configuration.stationarySpeedMetersPerSecond, 2 * accuracy)
+  }
+
   /// Sets the moving flags of the latest accepted fixes with a time after `timeSeconds` to
   /// `value`, walking back while they hold the other value.
   fileprivate static func relabel(

@@ -115,6 +115,48 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
       verdict: .accepted, startedRun: false, usedVelocity: usedVelocity, intervalSeconds: dt)
   }
 
+  /// Feeds a fix already judged, skipping the innovation test, and returns its record: the
+  /// second, offline pass behind the refined track.
+  ///
+  /// - Parameters:
+  ///   - fix: an accepted fix, in time order.
+  ///   - startsRun: start afresh at this fix, as the first pass did.
+  ///   - stationaryVelocitySigmaMetersPerSecond: when the person is known to stand still at
+  ///     this fix, the standard deviation of the zero velocity applied instead of the fix's
+  ///     Doppler velocity, so the smoothed track stops where the person stopped; `nil`
+  ///     otherwise.
+  /// - Returns: the filtered state, or `nil` for a fix without valid coordinates.
+  public mutating func refit(
+    _ fix: Fix, startsRun: Bool, stationaryVelocitySigmaMetersPerSecond: Double?
+  ) -> KalmanRecord? {
+    guard fix.coordinate.isInRange else { return nil }
+    var dt = 0.0
+    let started = startsRun || plane == nil
+    if started {
+      start(at: fix)
+    } else if let plane {
+      dt = max(fix.timeSeconds.flatMap { t in lastTimeSeconds.map { t - $0 } } ?? 0, 0)
+      east.predict(seconds: dt, spectralDensity: spectralDensity)
+      north.predict(seconds: dt, spectralDensity: spectralDensity)
+      let (zEast, zNorth) = plane.project(fix.coordinate)
+      let sigma = measurementSigmaMeters(fix)
+      east.updatePosition(zEast, measurementVariance: sigma * sigma)
+      north.updatePosition(zNorth, measurementVariance: sigma * sigma)
+      if stationaryVelocitySigmaMetersPerSecond == nil {
+        _ = applyReportedVelocity(of: fix, east: &east, north: &north)
+      }
+      if let time = fix.timeSeconds { lastTimeSeconds = max(lastTimeSeconds ?? time, time) }
+    }
+    if let sigma = stationaryVelocitySigmaMetersPerSecond {
+      east.updateVelocity(0, measurementVariance: sigma * sigma)
+      north.updateVelocity(0, measurementVariance: sigma * sigma)
+    }
+    recenterIfFar()
+    return step(
+      verdict: .accepted, startedRun: started, usedVelocity: false, intervalSeconds: dt
+    ).record
+  }
+
   private var spectralDensity: Double {
     let sigma = configuration.accelerationNoiseMetersPerSecondSquared
     return sigma * sigma

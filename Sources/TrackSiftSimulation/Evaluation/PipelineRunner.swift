@@ -165,7 +165,8 @@ public enum PipelineRunner {
           let coordinate =
             refined ? analyzed.refinedCoordinates[next] : analyzed.liveCoordinates[next]
           positions[offset + index] = coordinate
-          isMoving[offset + index] = analyzed.isMoving[next]
+          isMoving[offset + index] =
+            refined ? analyzed.refinedIsMoving[next] : analyzed.isMoving[next]
           let estimate = speedEstimator.update(
             timeSeconds: fix.timeSeconds, coordinate: analyzed.liveCoordinates[next],
             reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)

@@ -132,4 +132,49 @@ import Testing
       latitudeDegrees: coordinate.latitudeDegrees, longitudeDegrees: coordinate.longitudeDegrees,
       horizontalAccuracyMeters: 5)
   }
+
+  @Test func refitWithoutStandingRepeatsTheFirstPass() {
+    let scenario = FilterScenario(
+      legs: [(0, 120), (90, 120)], speedMetersPerSecond: 4, noiseMeters: 5, seed: 3,
+      reportsVelocity: true)
+    let records = scenario.runFilter().steps.compactMap(\.record)
+    var filter = ConstantVelocityKalmanFilter()
+    let refitted = zip(scenario.fixes, records).compactMap { fix, record in
+      filter.refit(fix, startsRun: record.startsRun, stationaryVelocitySigmaMetersPerSecond: nil)
+    }
+    #expect(refitted == records)
+  }
+
+  @Test func refitHoldsStillWhereThePersonStood() {
+    let scenario = FilterScenario(
+      legs: [(0, 60)], speedMetersPerSecond: 3, noiseMeters: 5, seed: 4, reportsVelocity: true)
+    var filter = ConstantVelocityKalmanFilter()
+    var records: [KalmanRecord] = []
+    for (index, fix) in scenario.fixes.enumerated() {
+      // The last 20 fixes are known to be a stop (the Doppler still says 3 m/s).
+      let standing = index >= 40 ? 0.05 : nil
+      records += [
+        filter.refit(fix, startsRun: index == 0, stationaryVelocitySigmaMetersPerSecond: standing)
+      ].compactMap { $0 }
+    }
+    #expect(records.count == scenario.fixes.count)
+    let last = records[records.count - 1]
+    #expect(abs(last.northVelocityMetersPerSecond) < 0.2)
+    #expect(abs(last.eastVelocityMetersPerSecond) < 0.2)
+    #expect(records[20].northVelocityMetersPerSecond > 2)
+  }
+
+  @Test func refitRefusesNothingButInvalidCoordinates() {
+    var filter = ConstantVelocityKalmanFilter()
+    let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    let near = Fix(timestamp: start, latitudeDegrees: 47, longitudeDegrees: 8)
+    let far = Fix(
+      timestamp: start.addingTimeInterval(1), latitudeDegrees: 47.01, longitudeDegrees: 8)
+    let broken = Fix(
+      timestamp: start.addingTimeInterval(2), latitudeDegrees: .nan, longitudeDegrees: 8)
+    #expect(filter.refit(near, startsRun: true, stationaryVelocitySigmaMetersPerSecond: nil) != nil)
+    #expect(filter.refit(far, startsRun: false, stationaryVelocitySigmaMetersPerSecond: nil) != nil)
+    #expect(
+      filter.refit(broken, startsRun: false, stationaryVelocitySigmaMetersPerSecond: 0.1) == nil)
+  }
 }

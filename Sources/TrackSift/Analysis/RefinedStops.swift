@@ -1,0 +1,314 @@
+import Foundation
+
+/// The stops of the refined figures: the live stop detector's, with their ends, starts and
+/// very existence checked against the whole recording.
+///
+/// 1. **Ends.** Live, a stop's end is the last fix near its anchor, and an error ramp at a
+///    standstill can carry the positions out of the radius while the person still stands. The
+///    same detector run backwards in time meets the departure as an arrival, which it finds as
+///    well as a start; each stop ends at the later of the two ends.
+/// 2. **Boundaries.** Where the Doppler velocity says more, each boundary moves to its change
+///    point along the direction of travel, by at most 10 s: a start later, to where the
+///    velocity fell below 30 % of the approach speed (a stop found by its positions may begin
+///    a few strides early), an end earlier, to where it rose above 70 % of the departure speed
+///    (both ends above run late by a second or two).
+/// 3. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
+///    whose Doppler dipped: noise at a standstill points every way and averages out, a steady
+///    pace does not. A stop shorter than the detector's dwell time is no stop either.
+///
+/// Fixes whose moving flag judges a step across a gap keep it. Without a Doppler velocity the
+/// live stops stand as they are, ends aside.
+enum RefinedStops {
+  /// What the stop detector judged at one accepted fix.
+  struct Input: Sendable {
+    var timeSeconds: Double?
+    var coordinate: Coordinate
+    var speedMetersPerSecond: Double?
+    var speedAccuracyMetersPerSecond: Double?
+    var horizontalAccuracyMeters: Double?
+    /// The reported (Doppler) velocity east and north in meters per second: from the speed and
+    /// course, or zero for a speed below the resume speed without a course; `nil` without a
+    /// reported speed.
+    var dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)?
+
+    /// What the detector saw at `fix`, with the speed it was given.
+    init(
+      fix: Fix, speed: SpeedEstimate?, configuration: StopDetector.Configuration
+    ) {
+      timeSeconds = fix.timeSeconds
+      coordinate = fix.coordinate
+      speedMetersPerSecond = speed?.metersPerSecond
+      speedAccuracyMetersPerSecond =
+        speed?.source == .reported ? fix.speedAccuracyMetersPerSecond : nil
+      horizontalAccuracyMeters = fix.validHorizontalAccuracyMeters
+      if let speed = fix.validSpeedMetersPerSecond {
+        if let course = fix.validCourseDegrees {
+          let radians = course * .pi / 180
+          dopplerVelocity = (speed * sin(radians), speed * cos(radians))
+        } else if speed < configuration.resumeSpeedMetersPerSecond {
+          dopplerVelocity = (0, 0)
+        }
+      }
+    }
+  }
+
+  /// The inputs, made on demand from the accepted fixes (a stored array would cost about
+  /// 80 bytes a fix).
+  struct Inputs {
+    /// The number of inputs.
+    let count: Int
+    let make: (Int) -> Input
+
+    init(count: Int, make: @escaping (Int) -> Input) {
+      self.count = count
+      self.make = make
+    }
+
+    init(_ inputs: [Input]) {
+      self.init(count: inputs.count) { inputs[$0] }
+    }
+
+    subscript(index: Int) -> Input { make(index) }
+  }
+
+  /// How long after a live stop's end the backward run starts, in seconds: longer than any
+  /// dwell the detector needs, so it meets the departure from well outside the stop.
+  static let backwardLeadSeconds = 120.0
+  /// How far a boundary moves at most, and how long the approach and the departure whose
+  /// direction and speed it is judged by, in seconds.
+  static let boundaryWindowSeconds = 10.0
+  /// The share of the approach speed below which the Doppler says the person stopped. Low,
+  /// so a stop does not start while the person still walks at a steady pace.
+  static let stoppedShareOfApproachSpeed = 0.3
+  /// The share of the departure speed above which the Doppler says the person left. High, so
+  /// a stop does not end while the person still stands: the first seconds of getting going
+  /// cover little ground, the standing seconds counted as moving add the wander.
+  static let movingShareOfDepartureSpeed = 0.7
+
+  /// The refined moving flags.
+  ///
+  /// - Parameters:
+  ///   - live: the live moving flags, one per input, after the dwell and departure re-labels.
+  ///   - inputs: what the live detector saw, one per accepted fix, in time order.
+  ///   - configuration: the live detector's configuration.
+  ///   - keepsLive: inputs whose live flag stands (a step across a gap, judged on its own).
+  /// - Complexity: O(n) for n inputs, plus the backward detector over each stop and the
+  ///   ``backwardLeadSeconds`` after it (its own cost per fix is bounded by its position
+  ///   window).
+  static func movingFlags(
+    live: [Bool], inputs: Inputs, configuration: StopDetector.Configuration, keepsLive: [Bool]
+  ) -> [Bool] {
+    precondition(live.count == inputs.count && keepsLive.count == inputs.count)
+    var refined = live
+    func mark(_ range: Range<Int>, moving: Bool) {
+      for index in range where !keepsLive[index] { refined[index] = moving }
+    }
+    let liveStops = stoppedRuns(live)
+    var previousEnd = -1
+    for (number, stop) in liveStops.enumerated() {
+      let nextStart = number + 1 < liveStops.count ? liveStops[number + 1].lowerBound : live.count
+      let extendedEnd = backwardEnd(of: stop, inputs, configuration, notAfter: nextStart - 1)
+      let start = refinedStart(of: stop, inputs, configuration, notBefore: previousEnd + 1)
+      let end = refinedEnd(
+        of: start...max(start, extendedEnd), inputs, configuration, notAfter: nextStart - 1)
+      mark(stop.lowerBound..<start, moving: true)
+      mark(start..<(end + 1), moving: false)
+      mark((end + 1)..<(max(end, extendedEnd, stop.upperBound) + 1), moving: true)
+      previousEnd = end
+    }
+    for stop in stoppedRuns(refined)
+    where travels(stop, inputs, configuration) || isShort(stop, inputs, configuration) {
+      mark(stop.lowerBound..<(stop.upperBound + 1), moving: true)
+    }
+    return refined
+  }
+
+  /// Where a stop began: the detector's start, or up to ``boundaryWindowSeconds`` later when
+  /// the Doppler says the person was still going.
+  private static func refinedStart(
+    of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
+    notBefore earliest: Int
+  ) -> Int {
+    guard earliest <= stop.lowerBound else { return stop.lowerBound }
+    let first = farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs)
+    let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
+    let before = farthest(from: first, by: -1, within: earliest...first, inputs)
+    guard let approach = meanVelocity(before..<first, inputs),
+      approach.speed >= configuration.resumeSpeedMetersPerSecond
+    else { return stop.lowerBound }
+    // Every fix reading moving puts the start past the window.
+    let start =
+      changePoint(
+        inputs, Array((first...last).reversed()), approach, share: stoppedShareOfApproachSpeed)
+      ?? last + 1
+    return min(max(start, stop.lowerBound), stop.upperBound)
+  }
+
+  /// Where a stop ended: the detector's end, or up to ``boundaryWindowSeconds`` earlier when
+  /// the Doppler says the person was already going.
+  private static func refinedEnd(
+    of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
+    notAfter latest: Int
+  ) -> Int {
+    guard stop.upperBound <= latest else { return stop.upperBound }
+    let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs)
+    let last = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
+    let after = farthest(from: last, by: 1, within: last...latest, inputs)
+    guard let departure = meanVelocity((last + 1)..<(after + 1), inputs),
+      departure.speed >= configuration.resumeSpeedMetersPerSecond
+    else { return stop.upperBound }
+    let end = changePoint(
+      inputs, Array(first...last), departure, share: movingShareOfDepartureSpeed)
+    return max(min(end ?? first - 1, stop.upperBound), stop.lowerBound)
+  }
+
+  /// The farthest index from `index`, stepping by `step` within `bounds`, whose time lies
+  /// within ``boundaryWindowSeconds`` of the time at `index`.
+  private static func farthest(
+    from index: Int, by step: Int, within bounds: ClosedRange<Int>, _ inputs: Inputs
+  ) -> Int {
+    guard let time = inputs[index].timeSeconds else { return index }
+    var result = index
+    while bounds.contains(result + step), let next = inputs[result + step].timeSeconds,
+      abs(next - time) <= boundaryWindowSeconds
+    {
+      result += step
+    }
+    return result
+  }
+
+  /// The change point of the Doppler velocity along `motion`, between below
+  /// ``stoppedShareOfApproachSpeed`` of its speed `v` and `v`, walking `order` from inside the
+  /// stop outward: the index of `order` at which the running sum of `u_i - share * v` (`u` the
+  /// velocity along the motion) is smallest, that is the outermost fix that still reads
+  /// standing. A CUSUM weighs every fix instead of waiting for a run; a fix without a Doppler
+  /// velocity weighs nothing. `nil` when the sum never falls to zero (every fix reads moving).
+  private static func changePoint(
+    _ inputs: Inputs, _ order: [Int], _ motion: (east: Double, north: Double, speed: Double),
+    share: Double
+  ) -> Int? {
+    let along = (motion.east / motion.speed, motion.north / motion.speed)
+    let threshold = share * motion.speed
+    var changePoint: Int?
+    var sum = 0.0
+    var smallest = 0.0
+    for index in order {
+      let u =
+        inputs[index].dopplerVelocity.map {
+          $0.eastMetersPerSecond * along.0 + $0.northMetersPerSecond * along.1
+        } ?? threshold
+      sum += u - threshold
+      if sum <= smallest {
+        smallest = sum
+        changePoint = index
+      }
+    }
+    return changePoint
+  }
+
+  /// The mean Doppler velocity of the inputs in `range`, if at least three report one.
+  private static func meanVelocity(_ range: Range<Int>, _ inputs: Inputs)
+    -> (east: Double, north: Double, speed: Double)?
+  {
+    mean(range.compactMap { inputs[$0].dopplerVelocity })
+  }
+
+  /// Whether the mean Doppler velocity over a stop exceeds the resume speed.
+  private static func travels(
+    _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Bool {
+    guard let velocity = meanVelocity(stop.lowerBound..<(stop.upperBound + 1), inputs) else {
+      return false
+    }
+    return velocity.speed > configuration.resumeSpeedMetersPerSecond
+  }
+
+  /// Whether a stop lasts less than the detector's dwell time, counting the interval that
+  /// ends at its first fix (each flag is the interval's).
+  private static func isShort(
+    _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Bool {
+    guard let first = inputs[max(stop.lowerBound - 1, 0)].timeSeconds,
+      let last = inputs[stop.upperBound].timeSeconds
+    else { return false }
+    return last - first < configuration.stopAfterSeconds
+  }
+
+  private static func mean(
+    _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)]
+  ) -> (east: Double, north: Double, speed: Double)? {
+    guard velocities.count >= 3 else { return nil }
+    let count = Double(velocities.count)
+    let east = velocities.reduce(0) { $0 + $1.eastMetersPerSecond } / count
+    let north = velocities.reduce(0) { $0 + $1.northMetersPerSecond } / count
+    return (east, north, (east * east + north * north).squareRoot())
+  }
+
+  /// The end of `stop` as the detector finds it run backwards in time: from
+  /// ``backwardLeadSeconds`` after the stop (or the fix before the next stop) back to the
+  /// stop's start, on negated times, with the same re-labels as the live run. The departure
+  /// meets it as an arrival. The stop's own end when that run finds no stop overlapping it, or
+  /// one that ends sooner.
+  private static func backwardEnd(
+    of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
+    notAfter latest: Int
+  ) -> Int {
+    guard stop.upperBound <= latest, let endTime = inputs[stop.upperBound].timeSeconds else {
+      return stop.upperBound
+    }
+    var first = stop.upperBound
+    while first < latest, let time = inputs[first + 1].timeSeconds,
+      time - endTime <= backwardLeadSeconds
+    {
+      first += 1
+    }
+    var detector = StopDetector(configuration: configuration)
+    var flags: [Bool] = []  // from `first` down
+    var times: [Double] = []
+    var wasMoving = true
+    for index in stride(from: first, through: stop.lowerBound, by: -1) {
+      let input = inputs[index]
+      let time = input.timeSeconds.map { -$0 }
+      let isMoving = detector.update(
+        timeSeconds: time, coordinate: input.coordinate,
+        speedMetersPerSecond: input.speedMetersPerSecond,
+        horizontalAccuracyMeters: input.horizontalAccuracyMeters,
+        speedAccuracyMetersPerSecond: input.speedAccuracyMetersPerSecond)
+      if isMoving != wasMoving,
+        let since = isMoving ? detector.departureTimeSeconds : detector.stopStartTimeSeconds
+      {
+        // As live: the dwell before a stop was stopped, the fixes since leaving were moving.
+        var position = flags.count - 1
+        while position >= 0, flags[position] != isMoving, times[position] > since {
+          flags[position] = isMoving
+          position -= 1
+        }
+      }
+      wasMoving = isMoving
+      flags.append(isMoving)
+      times.append(time ?? -.infinity)
+    }
+    // Flag k belongs to index first - k; the latest stopped flag within reach of the stop.
+    var end = stop.upperBound
+    for run in stoppedRuns(flags) {
+      let range = (first - run.upperBound)...(first - run.lowerBound)
+      if range.overlaps(stop) { end = max(end, range.upperBound) }
+    }
+    return end
+  }
+
+  /// The index ranges of the runs of `false` (stopped).
+  private static func stoppedRuns(_ flags: [Bool]) -> [ClosedRange<Int>] {
+    var runs: [ClosedRange<Int>] = []
+    var start: Int?
+    for (index, isMoving) in flags.enumerated() {
+      if !isMoving, start == nil { start = index }
+      if isMoving, let first = start {
+        runs.append(first...(index - 1))
+        start = nil
+      }
+    }
+    if let start { runs.append(start...(flags.count - 1)) }
+    return runs
+  }
+}

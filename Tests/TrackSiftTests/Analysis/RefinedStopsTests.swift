@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TrackSiftSimulation
+
+@testable import TrackSift
+
+@Suite struct RefinedStopsTests {
+  static let plane = LocalTangentPlane(
+    origin: Coordinate(latitudeDegrees: 47.37, longitudeDegrees: 8.54))
+  static let walking = StopDetector.Configuration.defaults(for: .walking)
+
+  /// One second of a walk east: where the person is, and the Doppler velocity reported.
+  struct Second {
+    var eastMeters: Double
+    var speed: Double
+    var courseDegrees: Double?
+  }
+
+  /// A walk at 1.4 m/s for `walkBefore` s, a standstill of `standSeconds`, a walk on for
+  /// `walkAfter` s; Doppler noise of `noise` m/s per axis at a standstill.
+  static func walkStopWalk(
+    walkBefore: Int = 60, standSeconds: Int = 40, walkAfter: Int = 60, noise: Double = 0.3,
+    seed: UInt64 = 1
+  ) -> [Second] {
+    var random = SplitMix64(seed: seed)
+    var seconds: [Second] = []
+    var east = 0.0
+    for _ in 0..<walkBefore {
+      east += 1.4
+      seconds.append(Second(eastMeters: east, speed: 1.4, courseDegrees: 90))
+    }
+    for _ in 0..<standSeconds {
+      let (e, n) = ((random.nextUnit() - 0.5) * 2 * noise, (random.nextUnit() - 0.5) * 2 * noise)
+      let speed = (e * e + n * n).squareRoot()
+      seconds.append(
+        Second(
+          eastMeters: east, speed: speed,
+          courseDegrees: speed < 0.5 ? nil : atan2(e, n) * 180 / .pi))
+    }
+    for _ in 0..<walkAfter {
+      east += 1.4
+      seconds.append(Second(eastMeters: east, speed: 1.4, courseDegrees: 90))
+    }
+    return seconds
+  }
+
+  static func inputs(_ seconds: [Second], reportsSpeed: Bool = true) -> [RefinedStops.Input] {
+    seconds.enumerated().map { time, second in
+      let fix = Fix(
+        timestamp: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(time)),
+        latitudeDegrees: plane.unproject(eastMeters: second.eastMeters, northMeters: 0)
+          .latitudeDegrees,
+        longitudeDegrees: plane.unproject(eastMeters: second.eastMeters, northMeters: 0)
+          .longitudeDegrees,
+        horizontalAccuracyMeters: 5,
+        speedMetersPerSecond: reportsSpeed ? second.speed : nil,
+        speedAccuracyMetersPerSecond: reportsSpeed ? 0.3 : nil,
+        courseDegrees: reportsSpeed ? second.courseDegrees : nil)
+      let speed =
+        reportsSpeed ? SpeedEstimate(metersPerSecond: second.speed, source: .reported) : nil
+      return RefinedStops.Input(fix: fix, speed: speed, configuration: walking)
+    }
+  }
+
+  static func flags(stoppedFrom start: Int, through end: Int, count: Int) -> [Bool] {
+    (0..<count).map { !(start...end).contains($0) }
+  }
+
+  static func refined(_ live: [Bool], _ inputs: [RefinedStops.Input]) -> [Bool] {
+    RefinedStops.movingFlags(
+      live: live, inputs: RefinedStops.Inputs(inputs), configuration: walking,
+      keepsLive: [Bool](repeating: false, count: live.count))
+  }
+
+  @Test func aStopThatBeganStridesEarlyStartsWhereTheDopplerFell() {
+    let seconds = Self.walkStopWalk()
+    // Live, the stop began 4 s before the walker stood (at index 60) and ended on time.
+    let live = Self.flags(stoppedFrom: 56, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined.lastIndex(of: false) == 99)
+  }
+
+  @Test func aStopThatEndedLateEndsWhereTheDopplerRose() {
+    let seconds = Self.walkStopWalk()
+    let live = Self.flags(stoppedFrom: 60, through: 104, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined.lastIndex(of: false) == 99)
+  }
+
+  @Test func aStopThatEndedEarlyIsCarriedToItsEndByTheBackwardRun() throws {
+    // Positions only: the backward detector finds the departure from the dwell.
+    let seconds = Self.walkStopWalk(noise: 0)
+    let live = Self.flags(stoppedFrom: 60, through: 80, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, reportsSpeed: false))
+    #expect(refined.firstIndex(of: false) == 60)
+    // Without a Doppler the departure is the last fix within half the dwell radius (5 m)
+    // of the stop: up to 3.6 s of walking after it.
+    let end = try #require(refined.lastIndex(of: false))
+    #expect((99...103).contains(end), "ends at \(end)")
+  }
+
+  @Test func aStopWhoseDopplerKeptItsPaceIsAWalk() {
+    // A steady walk the live detector took for a stop (its positions bunched up).
+    let seconds = (0..<120).map {
+      Second(eastMeters: 1.4 * Double($0), speed: 1.4, courseDegrees: 90)
+    }
+    let live = Self.flags(stoppedFrom: 50, through: 70, count: seconds.count)
+    #expect(Self.refined(live, Self.inputs(seconds)).allSatisfy { $0 })
+  }
+
+  @Test func aStopShorterThanTheDwellIsNone() {
+    let seconds = (0..<120).map {
+      Second(eastMeters: 1.4 * Double($0), speed: 1.4, courseDegrees: 90)
+    }
+    let live = Self.flags(stoppedFrom: 60, through: 62, count: seconds.count)
+    #expect(Self.refined(live, Self.inputs(seconds, reportsSpeed: false)).allSatisfy { $0 })
+  }
+
+  @Test func withoutDopplerTheLiveStartStands() {
+    let seconds = Self.walkStopWalk(noise: 0)
+    let live = Self.flags(stoppedFrom: 56, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, reportsSpeed: false))
+    #expect(refined.firstIndex(of: false) == 56)
+  }
+
+  @Test func aFlagJudgedAcrossAGapStands() {
+    let seconds = Self.walkStopWalk()
+    let live = Self.flags(stoppedFrom: 56, through: 99, count: seconds.count)
+    var keepsLive = [Bool](repeating: false, count: live.count)
+    keepsLive[57] = true
+    let refined = RefinedStops.movingFlags(
+      live: live, inputs: RefinedStops.Inputs(Self.inputs(seconds)), configuration: Self.walking,
+      keepsLive: keepsLive)
+    #expect(refined[57] == false)
+    #expect(refined[56] && refined[58])
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func randomFlagsAndReadingsNeverTrap(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let count = 1 + Int(random.nextUnit() * 300)
+    var inputs: [RefinedStops.Input] = []
+    for index in 0..<count {
+      let time: Date? =
+        random.nextUnit() < 0.05
+        ? nil : Date(timeIntervalSinceReferenceDate: Double(index) * (random.nextUnit() * 3))
+      let fix = Fix(
+        timestamp: time, latitudeDegrees: 47 + random.nextUnit() * 1e-3,
+        longitudeDegrees: 8 + random.nextUnit() * 1e-3,
+        horizontalAccuracyMeters: random.nextUnit() < 0.1 ? -1 : random.nextUnit() * 30,
+        speedMetersPerSecond: random.nextUnit() < 0.2 ? nil : random.nextUnit() * 4,
+        courseDegrees: random.nextUnit() < 0.3 ? nil : random.nextUnit() * 360)
+      inputs.append(
+        RefinedStops.Input(
+          fix: fix, speed: SpeedEstimate(metersPerSecond: random.nextUnit() * 4, source: .derived),
+          configuration: Self.walking))
+    }
+    let live = (0..<count).map { _ in random.nextUnit() < 0.7 }
+    let keepsLive = (0..<count).map { _ in random.nextUnit() < 0.05 }
+    let refined = RefinedStops.movingFlags(
+      live: live, inputs: RefinedStops.Inputs(inputs), configuration: Self.walking,
+      keepsLive: keepsLive)
+    #expect(refined.count == count)
+    for index in 0..<count where keepsLive[index] { #expect(refined[index] == live[index]) }
+  }
+}
