@@ -133,7 +133,18 @@ enum RefinedStops {
     let first = farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs)
     let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
     let before = farthest(from: first, by: -1, within: earliest...first, inputs)
-    guard let approach = meanVelocity(before..<first, inputs),
+    // The approach: the 10 s before the window, and the strides within it (a stop at a corner
+    // comes from another direction than the street before it).
+    let strides = (first...last).filter {
+      guard let velocity = inputs[$0].dopplerVelocity else { return false }
+      return
+        (velocity.eastMetersPerSecond * velocity.eastMetersPerSecond
+        + velocity.northMetersPerSecond * velocity.northMetersPerSecond).squareRoot()
+        >= configuration.resumeSpeedMetersPerSecond
+    }
+    guard
+      let approach = mean(
+        (Array(before..<first) + strides).compactMap { inputs[$0].dopplerVelocity }),
       approach.speed >= configuration.resumeSpeedMetersPerSecond
     else { return stop.lowerBound }
     // Every fix reading moving puts the start past the window.

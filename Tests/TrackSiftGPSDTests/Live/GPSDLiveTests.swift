@@ -173,7 +173,9 @@ struct GPSDLiveTests {
     let midStream = await waitUntil(timeoutSeconds: 30) { events.events.fixCount >= 3 }
     #expect(midStream, "events:\n\(events.events.summary)\ngpsfake said:\n\(first.output)")
     first.stop()
-    let second = try GPSFake(log: slice, port: port, secondsPerSentence: 0.02)
+    // As slowly: gpsfake starts replaying before a client comes (-n), and under load the
+    // reconnect can come late enough to miss a fast replay altogether (seen once).
+    let second = try GPSFake(log: slice, port: port, secondsPerSentence: 0.05)
     defer { second.stop() }
     let collected = await collection.value
     #expect(
