@@ -31,8 +31,8 @@ import TrackSiftTestSupport
     let fix = try #require(try tpv(GPSDLines.tpv).fix(arrivalTime: arrival))
     #expect(fix.timestamp == Date(timeIntervalSince1970: 2_039_310_444))
     #expect(fix.arrivalTime == arrival)
-    #expect(fix.latitudeDegrees == -37.784796667)
-    #expect(fix.longitudeDegrees == 175.314893333)
+    #expect(fix.latitudeDegrees == 46.512345678)
+    #expect(fix.longitudeDegrees == 6.634567891)
     // Mean sea level, as GGA and NMEAReader give it, not the ellipsoidal 83.8 m.
     #expect(fix.altitudeMeters == 60.1)
     // eph 20.9 m at 95 % → 20.9 × √2 / 2.4477 m DRMS.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Lines as gpsd 3.22 sent them while replaying gpsd's `bu353s4.log` (GlobalSat BU-353-S4).
+/// Lines in the shape gpsd 3.22 sends, every value made up (no recorded data is kept in the
+/// repository).
 enum GPSDLines {
   static let version =
     #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#
@@ -14,21 +15,21 @@ enum GPSDLines {
   static let deviceDeactivated = #"{"class":"DEVICE","path":"/dev/pts/1","activated":0}"#
   static let tpv =
     #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2034-08-16T03:07:24.000Z","#
-    + #""ept":0.005,"lat":-37.784796667,"lon":175.314893333,"altHAE":83.8000,"altMSL":60.1000,"#
+    + #""ept":0.005,"lat":46.512345678,"lon":6.634567891,"altHAE":83.8000,"altMSL":60.1000,"#
     + #""alt":60.1000,"epx":9.484,"epy":12.791,"epv":34.500,"track":181.3900,"#
     + #""magtrack":201.9320,"magvar":20.5,"speed":0.165,"climb":0.100,"eps":25.58,"epc":69.00,"#
     + #""geoidSep":23.700,"eph":20.900,"sep":34.200}"#
   /// The first TPV of a session: a fix without a time yet.
   static let tpvWithoutTime =
-    #"{"class":"TPV","device":"/dev/pts/1","mode":3,"lat":37.423624083,"lon":-122.094164717,"#
+    #"{"class":"TPV","device":"/dev/pts/1","mode":3,"lat":46.501234567,"lon":6.621234567,"#
     + #""altHAE":-30.2600,"altMSL":-30.2600,"alt":-30.2600,"magvar":13.1,"geoidSep":0.000,"#
     + #""eph":20.900}"#
   static let sky =
     #"{"class":"SKY","device":"/dev/pts/1","xdop":0.63,"ydop":0.85,"vdop":1.50,"tdop":0.89,"#
     + #""hdop":1.10,"gdop":2.01,"pdop":1.80,"nSat":12,"uSat":8,"satellites":["#
-    + #"{"PRN":17,"el":72.0,"az":207.0,"ss":32.0,"used":true,"gnssid":0,"svid":17},"#
-    + #"{"PRN":28,"el":59.0,"az":95.0,"ss":30.0,"used":true,"gnssid":0,"svid":28},"#
-    + #"{"PRN":11,"el":12.0,"az":132.0,"ss":4.0,"used":false,"gnssid":0,"svid":11}]}"#
+    + #"{"PRN":5,"el":61.0,"az":120.0,"ss":35.0,"used":true,"gnssid":0,"svid":5},"#
+    + #"{"PRN":9,"el":40.0,"az":300.0,"ss":28.0,"used":true,"gnssid":0,"svid":9},"#
+    + #"{"PRN":20,"el":8.0,"az":45.0,"ss":6.0,"used":false,"gnssid":0,"svid":20}]}"#
 
   /// A TPV of mode 3 at `seconds` past 2020-05-14T17:29:00Z, moving north.
   static func tpv(second: Int, device: String = "/dev/pts/1") -> String {
