@@ -188,8 +188,8 @@ enum RefinedStops {
     return result
   }
 
-  /// The change point of the Doppler velocity along `motion`, between below
-  /// ``stoppedShareOfApproachSpeed`` of its speed `v` and `v`, walking `order` from inside the
+  /// The change point of the Doppler velocity along `motion`, between below `share` of its
+  /// speed `v` and `v`, walking `order` from inside the
   /// stop outward: the index of `order` at which the running sum of `u_i - share * v` (`u` the
   /// velocity along the motion) is smallest, that is the outermost fix that still reads
   /// standing. A CUSUM weighs every fix instead of waiting for a run; a fix without a Doppler
