@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackSiftTestSupport
 
 /// Runs the built `tracksift` binary, which SwiftPM puts next to the test bundle.
 struct CommandRunner {
@@ -45,16 +46,8 @@ struct CommandRunner {
     return url
   }
 
-  /// `shared/data` beside the repository, found by walking up from this file.
-  static let sharedData: URL? = {
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    for _ in 0..<8 {
-      let candidate = directory.appendingPathComponent("shared/data")
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  /// `shared/data` beside the repository.
+  static let sharedData: URL? = sharedDataDirectory
 }
 
 /// Why a command could not be run.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackSift
+import TrackSiftTestSupport
 
 @testable import TrackSiftFormats
 

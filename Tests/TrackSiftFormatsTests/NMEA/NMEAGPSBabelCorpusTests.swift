@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftFormats
+import TrackSiftTestSupport
 
 /// Every NMEA log of gpsbabel's test corpus (`../shared/data/corpus/gpsbabel/nmea`), with what
 /// it reads to: logs without dates, crossing midnight or several days, millisecond times, MTK

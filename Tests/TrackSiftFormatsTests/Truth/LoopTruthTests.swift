@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackSift
 import TrackSiftFormats
+import TrackSiftTestSupport
 
 /// Real runs round a loop measured at 1710 ± 10 m (`shared/data/truth/loop-1710m`), read in
 /// place and measured by the whole analysis.
