@@ -275,7 +275,7 @@ enum RefinedStops {
     }
     var detector = StopDetector(configuration: configuration)
     var flags: [Bool] = []  // from `first` down
-    var times: [Double] = []
+    var times: [Double?] = []
     var wasMoving = true
     for index in stride(from: first, through: stop.lowerBound, by: -1) {
       let input = inputs[index]
@@ -288,16 +288,11 @@ enum RefinedStops {
       if isMoving != wasMoving,
         let since = isMoving ? detector.departureTimeSeconds : detector.stopStartTimeSeconds
       {
-        // As live: the dwell before a stop was stopped, the fixes since leaving were moving.
-        var position = flags.count - 1
-        while position >= 0, flags[position] != isMoving, times[position] > since {
-          flags[position] = isMoving
-          position -= 1
-        }
+        StopDetector.relabel(&flags, as: isMoving, after: since) { times[$0] }
       }
       wasMoving = isMoving
       flags.append(isMoving)
-      times.append(time ?? -.infinity)
+      times.append(time)
     }
     // Flag k belongs to index first - k; the latest stopped flag within reach of the stop.
     var end = stop.upperBound

@@ -134,13 +134,12 @@ private struct Pipeline {
       // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
       // ones need not: the fixes of the dwell count as stopped, those after the departure
       // as moving.
+      let timeOf = { [result] position in fixes[result.acceptedFixIndices[position]].timeSeconds }
       if let dwellStart = step.stopStartTimeSeconds {
-        Self.relabel(
-          &result.isMoving, as: false, after: dwellStart, fixes, result.acceptedFixIndices)
+        StopDetector.relabel(&result.isMoving, as: false, after: dwellStart, timeOf: timeOf)
       }
       if let departure = step.departureTimeSeconds {
-        Self.relabel(
-          &result.isMoving, as: true, after: departure, fixes, result.acceptedFixIndices)
+        StopDetector.relabel(&result.isMoving, as: true, after: departure, timeOf: timeOf)
       }
       result.acceptedFixIndices.append(step.sequence)
       result.liveCoordinates.append(step.coordinate)
@@ -226,24 +225,9 @@ extension Pipeline {
     _ fix: Fix, _ configuration: ConstantVelocityKalmanFilter.Configuration
   ) -> Bool {
     guard let speed = fix.validSpeedMetersPerSecond else { return true }
-    let accuracy =
-      fix.speedAccuracyMetersPerSecond.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-      ?? configuration.assumedSpeedAccuracyMetersPerSecond
-    return speed <= max(configuration.stationarySpeedMetersPerSecond, 2 * accuracy)
-  }
-
-  /// Sets the moving flags of the latest accepted fixes with a time after `timeSeconds` to
-  /// `value`, walking back while they hold the other value.
-  fileprivate static func relabel(
-    _ flags: inout [Bool], as value: Bool, after timeSeconds: Double, _ fixes: [Fix],
-    _ acceptedFixIndices: [Int]
-  ) {
-    var position = flags.count - 1
-    while position >= 0, flags[position] != value,
-      let time = fixes[acceptedFixIndices[position]].timeSeconds, time > timeSeconds
-    {
-      flags[position] = value
-      position -= 1
-    }
+    return speed
+      <= max(
+        configuration.stationarySpeedMetersPerSecond,
+        2 * configuration.speedSigmaMetersPerSecond(of: fix))
   }
 }

@@ -92,5 +92,10 @@ extension ConstantVelocityKalmanFilter {
           minimumOutlierDistanceMeters: 40, initialVelocityUncertaintyMetersPerSecond: 20)
       }
     }
+
+    /// The standard deviation of a fix's Doppler speed: its own accuracy, or the assumed one.
+    func speedSigmaMetersPerSecond(of fix: Fix) -> Double {
+      fix.validSpeedAccuracyMetersPerSecond ?? assumedSpeedAccuracyMetersPerSecond
+    }
   }
 }

@@ -191,9 +191,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     let measuredEast: Double
     let measuredNorth: Double
     var variance: Double
-    let speedSigma =
-      fix.speedAccuracyMetersPerSecond.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-      ?? configuration.assumedSpeedAccuracyMetersPerSecond
+    let speedSigma = configuration.speedSigmaMetersPerSecond(of: fix)
     variance = speedSigma * speedSigma
     if speed <= configuration.stationarySpeedMetersPerSecond {
       measuredEast = 0

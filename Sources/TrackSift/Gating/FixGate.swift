@@ -435,9 +435,7 @@ public struct FixGate: Sendable {
       speed <= configuration.maximumSpeedMetersPerSecond ?? .infinity
     {
       let radians = course * .pi / 180
-      let speedAccuracy = fix.speedAccuracyMetersPerSecond.flatMap {
-        $0.isFinite && $0 > 0 ? $0 : nil
-      }
+      let speedAccuracy = fix.validSpeedAccuracyMetersPerSecond
       newVelocity = Velocity(
         eastMetersPerSecond: speed * sin(radians),
         northMetersPerSecond: speed * cos(radians),

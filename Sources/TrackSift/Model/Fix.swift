@@ -138,6 +138,11 @@ public struct Fix: Sendable {
     storedSpeed.isFinite && storedSpeed >= 0 ? storedSpeed : nil
   }
 
+  /// The reported speed accuracy when it is usable: finite and greater than zero.
+  public var validSpeedAccuracyMetersPerSecond: Double? {
+    speedAccuracyMetersPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+  }
+
   /// The reported course when it is usable: finite and within 0..<360 degrees.
   public var validCourseDegrees: Double? {
     storedCourse.isFinite && storedCourse >= 0 && storedCourse < 360 ? storedCourse : nil
