@@ -134,12 +134,19 @@ private struct Pipeline {
       // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
       // ones need not: the fixes of the dwell count as stopped, those after the departure
       // as moving.
-      let timeOf = { [result] position in fixes[result.acceptedFixIndices[position]].timeSeconds }
-      if let dwellStart = step.stopStartTimeSeconds {
-        StopDetector.relabel(&result.isMoving, as: false, after: dwellStart, timeOf: timeOf)
-      }
-      if let departure = step.departureTimeSeconds {
-        StopDetector.relabel(&result.isMoving, as: true, after: departure, timeOf: timeOf)
+      if step.stopStartTimeSeconds != nil || step.departureTimeSeconds != nil {
+        // A copy of the indices only here, released before they grow below.
+        let indices = result.acceptedFixIndices
+        if let dwellStart = step.stopStartTimeSeconds {
+          StopDetector.relabel(&result.isMoving, as: false, after: dwellStart) {
+            fixes[indices[$0]].timeSeconds
+          }
+        }
+        if let departure = step.departureTimeSeconds {
+          StopDetector.relabel(&result.isMoving, as: true, after: departure) {
+            fixes[indices[$0]].timeSeconds
+          }
+        }
       }
       result.acceptedFixIndices.append(step.sequence)
       result.liveCoordinates.append(step.coordinate)
