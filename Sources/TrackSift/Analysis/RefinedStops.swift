@@ -8,10 +8,12 @@ import Foundation
 ///    same detector run backwards in time meets the departure as an arrival, which it finds as
 ///    well as a start; each stop ends at the later of the two ends.
 /// 2. **Boundaries.** Where the Doppler velocity says more, each boundary moves to its change
-///    point along the direction of travel, by at most 10 s: a start later, to where the
-///    velocity fell below 30 % of the approach speed (a stop found by its positions may begin
-///    a few strides early), an end earlier, to where it rose above 70 % of the departure speed
-///    (both ends above run late by a second or two).
+///    point along the direction of travel, by at most 10 s either way: a start to where the
+///    velocity fell below the detector's stop speed (a stop found by its positions begins a
+///    few strides early, or, while the wander still carries the positions, a few seconds
+///    late), an end to where it rose above the stop speed or, for a noisy Doppler, above its
+///    reported accuracy, up to the resume speed (a standing watch's Doppler reads well above
+///    the stop speed).
 /// 3. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
 ///    whose Doppler dipped: noise at a standstill points every way and averages out, a steady
 ///    pace does not. A stop shorter than the detector's dwell time is no stop either.
@@ -77,13 +79,6 @@ enum RefinedStops {
   /// How far a boundary moves at most, and how long the approach and the departure whose
   /// direction and speed it is judged by, in seconds.
   static let boundaryWindowSeconds = 10.0
-  /// The share of the approach speed below which the Doppler says the person stopped. Low,
-  /// so a stop does not start while the person still walks at a steady pace.
-  static let stoppedShareOfApproachSpeed = 0.3
-  /// The share of the departure speed above which the Doppler says the person left. High, so
-  /// a stop does not end while the person still stands: the first seconds of getting going
-  /// cover little ground, the standing seconds counted as moving add the wander.
-  static let movingShareOfDepartureSpeed = 0.7
 
   /// The refined moving flags.
   ///
@@ -111,7 +106,7 @@ enum RefinedStops {
       let start = refinedStart(of: stop, inputs, configuration, notBefore: previousEnd + 1)
       let end = refinedEnd(
         of: start...max(start, extendedEnd), inputs, configuration, notAfter: nextStart - 1)
-      mark(stop.lowerBound..<start, moving: true)
+      mark(stop.lowerBound..<max(start, stop.lowerBound), moving: true)
       mark(start..<(end + 1), moving: false)
       mark((end + 1)..<(max(end, extendedEnd, stop.upperBound) + 1), moving: true)
       previousEnd = end
@@ -124,7 +119,7 @@ enum RefinedStops {
   }
 
   /// Where a stop began: the detector's start, or up to ``boundaryWindowSeconds`` later when
-  /// the Doppler says the person was still going.
+  /// the Doppler says the person was still going, or earlier when it says they had stopped.
   private static func refinedStart(
     of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
     notBefore earliest: Int
@@ -147,12 +142,13 @@ enum RefinedStops {
         (Array(before..<first) + strides).compactMap { inputs[$0].dopplerVelocity }),
       approach.speed >= configuration.resumeSpeedMetersPerSecond
     else { return stop.lowerBound }
-    // Every fix reading moving puts the start past the window.
+    // Every fix reading moving puts the start past the window. The stop speed, not the
+    // noise, decides: a start within a watch's Doppler noise is a false stop.
     let start =
-      changePoint(
-        inputs, Array((first...last).reversed()), approach, share: stoppedShareOfApproachSpeed)
-      ?? last + 1
-    return min(max(start, stop.lowerBound), stop.upperBound)
+      changePoint(inputs, Array((first...last).reversed()), along: approach) { _ in
+        configuration.stopSpeedMetersPerSecond
+      } ?? last + 1
+    return min(start, stop.upperBound)
   }
 
   /// Where a stop ended: the detector's end, or up to ``boundaryWindowSeconds`` earlier when
@@ -168,8 +164,12 @@ enum RefinedStops {
     guard let departure = meanVelocity((last + 1)..<(after + 1), inputs),
       departure.speed >= configuration.resumeSpeedMetersPerSecond
     else { return stop.upperBound }
-    let end = changePoint(
-      inputs, Array(first...last), departure, share: movingShareOfDepartureSpeed)
+    // Above the noise too: a standing watch's Doppler reads above the stop speed.
+    let end = changePoint(inputs, Array(first...last), along: departure) {
+      min(
+        max(configuration.stopSpeedMetersPerSecond, $0.speedAccuracyMetersPerSecond ?? 0),
+        configuration.resumeSpeedMetersPerSecond)
+    }
     return max(min(end ?? first - 1, stop.upperBound), stop.lowerBound)
   }
 
@@ -188,24 +188,24 @@ enum RefinedStops {
     return result
   }
 
-  /// The change point of the Doppler velocity along `motion`, between below `share` of its
-  /// speed `v` and `v`, walking `order` from inside the
-  /// stop outward: the index of `order` at which the running sum of `u_i - share * v` (`u` the
-  /// velocity along the motion) is smallest, that is the outermost fix that still reads
+  /// The change point of the Doppler velocity along `motion`, walking `order` from inside the
+  /// stop outward: the index of `order` at which the running sum of `u_i - threshold_i` (`u`
+  /// the velocity along the motion) is smallest, that is the outermost fix that still reads
   /// standing. A CUSUM weighs every fix instead of waiting for a run; a fix without a Doppler
   /// velocity weighs nothing. `nil` when the sum never falls to zero (every fix reads moving).
   private static func changePoint(
-    _ inputs: Inputs, _ order: [Int], _ motion: (east: Double, north: Double, speed: Double),
-    share: Double
+    _ inputs: Inputs, _ order: [Int], along motion: (east: Double, north: Double, speed: Double),
+    threshold: (Input) -> Double
   ) -> Int? {
     let along = (motion.east / motion.speed, motion.north / motion.speed)
-    let threshold = share * motion.speed
     var changePoint: Int?
     var sum = 0.0
     var smallest = 0.0
     for index in order {
+      let input = inputs[index]
+      let threshold = threshold(input)
       let u =
-        inputs[index].dopplerVelocity.map {
+        input.dopplerVelocity.map {
           $0.eastMetersPerSecond * along.0 + $0.northMetersPerSecond * along.1
         } ?? threshold
       sum += u - threshold

@@ -44,7 +44,9 @@ import TrackSiftSimulation
     return seconds
   }
 
-  static func inputs(_ seconds: [Second], reportsSpeed: Bool = true) -> [RefinedStops.Input] {
+  static func inputs(
+    _ seconds: [Second], reportsSpeed: Bool = true, speedAccuracy: Double = 0.3
+  ) -> [RefinedStops.Input] {
     seconds.enumerated().map { time, second in
       let fix = Fix(
         timestamp: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(time)),
@@ -54,7 +56,7 @@ import TrackSiftSimulation
           .longitudeDegrees,
         horizontalAccuracyMeters: 5,
         speedMetersPerSecond: reportsSpeed ? second.speed : nil,
-        speedAccuracyMetersPerSecond: reportsSpeed ? 0.3 : nil,
+        speedAccuracyMetersPerSecond: reportsSpeed ? speedAccuracy : nil,
         courseDegrees: reportsSpeed ? second.courseDegrees : nil)
       let speed =
         reportsSpeed ? SpeedEstimate(metersPerSecond: second.speed, source: .reported) : nil
@@ -79,6 +81,27 @@ import TrackSiftSimulation
     let refined = Self.refined(live, Self.inputs(seconds))
     #expect(refined.firstIndex(of: false) == 60)
     #expect(refined.lastIndex(of: false) == 99)
+  }
+
+  @Test func aStopFoundLateStartsWhereTheDopplerFell() {
+    let seconds = Self.walkStopWalk()
+    // Live, the stop began 6 s after the walker stood: the wander still carried the positions.
+    let live = Self.flags(stoppedFrom: 66, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined[60...99].allSatisfy { !$0 })
+  }
+
+  @Test(arguments: [(0.3, 95), (0.8, 99)])
+  func aStopEndsWhereTheDopplerRoseAboveItsNoise(speedAccuracy: Double, end: Int) {
+    // Standing still until index 99, the Doppler reading 0.6 m/s east for its last 4 s: a
+    // phone's (accuracy 0.3 m/s) says the walker was getting going, a watch's (0.8) is noise.
+    var seconds = Self.walkStopWalk(noise: 0)
+    for index in 96...99 { seconds[index] = Second(eastMeters: 84, speed: 0.6, courseDegrees: 90) }
+    let live = Self.flags(stoppedFrom: 60, through: 104, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: speedAccuracy))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined.lastIndex(of: false) == end)
   }
 
   @Test func aStopThatEndedLateEndsWhereTheDopplerRose() {
