@@ -4,13 +4,13 @@ import TrackSift
 import TrackSiftFormats
 import TrackSiftSimulation
 
-/// `tracksift bench`: times GPX, TCX and FIT parsing, the whole analysis and Douglas-Peucker in
-/// this build.
+/// `tracksift bench [batch]`: times GPX, TCX and FIT parsing, the whole analysis and
+/// Douglas-Peucker in this build.
 ///
 /// Build with `-c release`; a debug build is many times slower.
-struct BenchCommand: ParsableCommand {
+struct BenchBatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench",
+    commandName: "batch",
     abstract:
       "Time GPX, TCX and FIT parsing, the analysis pipeline and Douglas-Peucker (use a release build)."
   )
@@ -115,7 +115,7 @@ struct BenchCommand: ParsableCommand {
       douglasPeucker: .init(
         medianSeconds: simplifySeconds,
         pointsPerSecond: Double(coordinates.count) / simplifySeconds, kept: kept),
-      peakResidentMegabytes: peakResidentMegabytes())
+      peakResidentMegabytes: BenchTiming.peakResidentMegabytes())
     if json {
       print(try JSONOutput.string(result))
     } else {
@@ -145,26 +145,7 @@ struct BenchCommand: ParsableCommand {
   }
 
   private func median(_ body: () throws -> Void) rethrows -> Double {
-    var seconds: [Double] = []
-    for _ in 0..<repetitions {
-      let start = DispatchTime.now().uptimeNanoseconds
-      try body()
-      seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    seconds.sort()
-    let middle = seconds.count / 2
-    return seconds.count % 2 == 1 ? seconds[middle] : (seconds[middle - 1] + seconds[middle]) / 2
-  }
-
-  private func peakResidentMegabytes() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-      return Double(usage.ru_maxrss) / 1_024  // kilobytes on Linux
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-      return Double(usage.ru_maxrss) / 1_048_576  // bytes on Apple systems
-    #endif
+    try BenchTiming.medianSeconds(repetitions: repetitions, body)
   }
 }
 
