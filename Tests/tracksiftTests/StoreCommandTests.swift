@@ -19,10 +19,13 @@ import TrackSiftTestSupport
       let replay = try CommandRunner.run(["replay", Self.sample, "--store", store, "--json"])
       #expect(replay.status == 0, "\(replay.standardError)")
       let analysis = TrackAnalysis(track: try TrackInput.read(path: Self.sample))
+      let timeline = try CommandRunner.run(["replay", Self.sample, "--store", store])
+      #expect(timeline.standardOutput.hasSuffix("Saved as activity 2 in \(store)\n"))
 
       let list = try CommandRunner.run(["activities", "list", "--store", store])
       #expect(list.status == 0, "\(list.standardError)")
       #expect(list.standardOutput.contains("finished"))
+      #expect(list.standardOutput.split(separator: "\n").count == 3)  // header and 2 activities
       #expect(list.standardOutput.contains("7.13 km"))
 
       let show = try CommandRunner.run(["activities", "show", "1", "--store", store])
