@@ -128,6 +128,26 @@ import Testing
     #expect(recorder.liveMetrics.timerSeconds == 150)
   }
 
+  @Test func finishWhileAutomaticallyPausedOrStillAcquiring() {
+    var stream = FixStream()
+    var recorder = Recorder(profile: .walking)
+    _ = recorder.start(at: stream.time(0))
+    _ = recorder.feed(stream.fixes(seconds: 60, speedMetersPerSecond: 1.4))
+    _ = recorder.feed(stream.fixes(seconds: 90, speedMetersPerSecond: 0))
+    #expect(recorder.state == .paused(.automatic))
+    let finished = recorder.finish(at: stream.time(stream.seconds))
+    #expect(finished.withoutFixes == [.stateChanged(.finished), .acquisitionPolicyChanged(.off)])
+    #expect(finished.verdicts.count == Recorder.lookAheadFixes)
+
+    var acquiring = Recorder(profile: .running)
+    _ = acquiring.start(at: stream.time(0))
+    #expect(acquiring.state == .acquiring)
+    #expect(
+      acquiring.finish(at: stream.time(5)).withoutFixes == [
+        .stateChanged(.finished), .acquisitionPolicyChanged(.off),
+      ])
+  }
+
   @Test func commandsOutOfPlaceChangeNothing() {
     var recorder = Recorder(profile: .running)
     let now = Date(timeIntervalSinceReferenceDate: 0)
