@@ -23,7 +23,9 @@ struct LiveBenchResult: Encodable {
       ],
       [
         "store appends", String(format: "%.3f s", store.medianSeconds),
-        String(format: "%.0f fixes/s", store.fixesPerSecond),
+        "\(Formatting.count(Int(store.fixesPerSecond.rounded()))) fixes/s "
+          + "(\(Formatting.count(store.fixes)) fixes in \(store.commits) "
+          + (store.commits == 1 ? "commit)" : "commits)"),
       ],
       [
         "store commit, 1 fix + 1 verdict", String(format: "%.2f ms", commit.p50),
@@ -32,11 +34,13 @@ struct LiveBenchResult: Encodable {
           commit.max, commit.count),
       ],
     ]
-    return "\(scenario): \(Formatting.count(recorder.fixes)) fixes, "
-      + "\(Formatting.count(recorder.inputs)) inputs, \(Formatting.count(recorder.events)) "
-      + "events, median of \(repetitions)\n" + Formatting.table(rows)
-      + "\nRecorder: every input (fixes, ticks, start, finish) and the live snapshot after each "
-      + "fix, divided by the fixes\nstores in \(store.directory)"
+    return "\(scenario), median of \(repetitions)\n" + Formatting.table(rows)
+      + "\nRecorder: \(Formatting.count(recorder.fixes)) fixes, "
+      + "\(Formatting.count(recorder.inputs)) inputs (fixes, ticks, start, finish) and "
+      + "\(Formatting.count(recorder.events)) events a run; per fix: every input and the live "
+      + "snapshot after each fix, divided by the fixes\nstore: fresh SQLite files in "
+      + "\(store.directory) (WAL, synchronous FULL), \(Formatting.count(store.events)) events "
+      + "stored a run as record stores them"
       + String(format: "\npeak resident memory %.0f MB", peakResidentMegabytes)
   }
 }

@@ -19,6 +19,8 @@ struct StoreBenchmark {
     var fixes: Int
     /// Recorder events stored in each run (fixes, verdicts and the others).
     var events: Int
+    /// Commits the writer made in the median run (the last one included).
+    var commits: Int
     /// The median time of an appending run, in seconds.
     var medianSeconds: Double
     /// Fixes a second over the median run.
@@ -38,25 +40,31 @@ struct StoreBenchmark {
     let fixes = eventsPerInput.joined().filter {
       if case .fixReceived = $0.kind { true } else { false }
     }
-    var seconds: [Double] = []
+    var runs: [(seconds: Double, commits: Int)] = []
     for run in 0..<repetitions {
-      seconds.append(try appendingRun(number: run, expectedFixes: fixes.count))
+      runs.append(try appendingRun(number: run, expectedFixes: fixes.count))
     }
-    let median = BenchTiming.median(seconds)
+    let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
     return Result(
       directory: directory.path, fixes: fixes.count, events: eventsPerInput.joined().count,
-      medianSeconds: median, fixesPerSecond: Double(fixes.count) / median,
+      commits: median.commits, medianSeconds: BenchTiming.median(runs.map(\.seconds)),
+      fixesPerSecond: Double(fixes.count) / BenchTiming.median(runs.map(\.seconds)),
       commitMilliseconds: try commitTimes(count: commits, fixes: fixes))
   }
 
-  /// One appending run into a new store; returns its time in seconds.
-  private func appendingRun(number: Int, expectedFixes: Int) throws -> Double {
+  /// One appending run into a new store; returns its time in seconds and its commits.
+  private func appendingRun(number: Int, expectedFixes: Int) throws -> (Double, Int) {
     let (store, path) = try newStore("appends-\(number)")
     defer { remove(path) }
     var session = try RecordingSession(
       configuration: configuration, store: store, name: "bench", at: Date())
+    var commits = 1  // the last
     let start = BenchTiming.nanoseconds()
-    for events in eventsPerInput { benchKeep(session.record(events)) }
+    for events in eventsPerInput {
+      let committed = session.highestCommittedFixSequence
+      benchKeep(session.record(events))
+      if session.highestCommittedFixSequence != committed { commits += 1 }
+    }
     try session.commit()
     let seconds = Double(BenchTiming.nanoseconds() - start) / 1e9
     if let problem = session.storeProblem { throw problem }
@@ -65,7 +73,7 @@ struct StoreBenchmark {
       throw StoreError(
         reason: .invalidInput, context: "bench stored \(stored ?? 0) of \(expectedFixes) fixes")
     }
-    return seconds
+    return (seconds, commits)
   }
 
   /// Commits of one fix and the verdict of the fix `lookAheadFixes` before it, as a 1 Hz

@@ -19,8 +19,15 @@ struct BenchLiveCommand: ParsableCommand {
       written as `record` writes them (WAL, synchronous FULL, a commit a second).
       """)
 
-  @Option(help: "Length of the simulated run in seconds (one fix a second).")
-  var durationSeconds: Int = 36_000
+  @Option(help: "Length of the simulated run for the recorder, in seconds (one fix a second).")
+  var durationSeconds: Int = 7_200
+
+  @Option(
+    help: """
+      Length of the simulated run for the store's appends, in seconds: long enough for \
+      several commits at the writer's one a second.
+      """)
+  var storeDurationSeconds: Int = 100_000
 
   @Option(help: "openSky, suburban, urbanCanyon or forest.")
   var environment: SimulatedEnvironment = .urbanCanyon
@@ -44,8 +51,10 @@ struct BenchLiveCommand: ParsableCommand {
     guard repetitions >= 1, repetitions <= 1_000 else {
       throw ValidationError("--repeat must be between 1 and 1000")
     }
-    guard durationSeconds >= 60, durationSeconds <= 10_000_000 else {
-      throw ValidationError("--duration-seconds must be between 60 and 10000000")
+    for (name, seconds) in [
+      ("--duration-seconds", durationSeconds), ("--store-duration-seconds", storeDurationSeconds),
+    ] where !(60...10_000_000).contains(seconds) {
+      throw ValidationError("\(name) must be between 60 and 10000000")
     }
     guard commits >= 1, commits <= 100_000 else {
       throw ValidationError("--commits must be between 1 and 100000")
@@ -53,17 +62,14 @@ struct BenchLiveCommand: ParsableCommand {
   }
 
   func run() throws {
-    let scenario = ScenarioConfiguration(
-      environment: environment, device: .phone, platform: .iOS, activity: .running,
-      route: .streetGrid, durationSeconds: durationSeconds, seed: seed)
-    let track = ScenarioSimulator(configuration: scenario).run().track
     let configuration = RecorderConfiguration(profile: ActivityProfile(activity: .running))
-    let inputs = try RecordingReplay.inputs(for: track)
-
-    let recorder = RecorderBenchmark(inputs: inputs, configuration: configuration)
-      .run(repetitions: repetitions)
+    let recorder = RecorderBenchmark(
+      inputs: try inputs(seconds: durationSeconds), configuration: configuration
+    ).run(repetitions: repetitions)
     var replayed = Recorder(configuration: configuration)
-    let eventsPerInput = inputs.map { RecordingReplay.apply($0, to: &replayed) }
+    let eventsPerInput = try inputs(seconds: storeDurationSeconds).map {
+      RecordingReplay.apply($0, to: &replayed)
+    }
     let store = try StoreBenchmark(
       eventsPerInput: eventsPerInput, configuration: configuration,
       directory: URL(fileURLWithPath: directory)
@@ -74,5 +80,13 @@ struct BenchLiveCommand: ParsableCommand {
       repetitions: repetitions, recorder: recorder, store: store,
       peakResidentMegabytes: BenchTiming.peakResidentMegabytes())
     print(json ? try JSONOutput.string(result) : result.text)
+  }
+
+  /// The replay inputs of a simulated run of `seconds`.
+  private func inputs(seconds: Int) throws -> [RecordingReplay.Input] {
+    let scenario = ScenarioConfiguration(
+      environment: environment, device: .phone, platform: .iOS, activity: .running,
+      route: .streetGrid, durationSeconds: seconds, seed: seed)
+    return try RecordingReplay.inputs(for: ScenarioSimulator(configuration: scenario).run().track)
   }
 }
