@@ -24,8 +24,9 @@ struct LiveBenchResult: Encodable {
       [
         "store appends", String(format: "%.3f s", store.medianSeconds),
         "\(Formatting.count(Int(store.fixesPerSecond.rounded()))) fixes/s "
-          + "(\(Formatting.count(store.fixes)) fixes in \(store.commits) "
-          + (store.commits == 1 ? "commit)" : "commits)"),
+          + "(\(Formatting.count(store.fixes)) fixes, \(store.commits) "
+          + (store.commits == 1 ? "commit" : "commits")
+          + String(format: ", the last %.3f s)", store.lastCommitSeconds),
       ],
       [
         "store commit, 1 fix + 1 verdict", String(format: "%.2f ms", commit.p50),

@@ -19,10 +19,13 @@ struct StoreBenchmark {
     var fixes: Int
     /// Recorder events stored in each run (fixes, verdicts and the others).
     var events: Int
-    /// Commits the writer made in the median run (the last one included).
+    /// Commits the writer made in the median run, the last one included (appending can take
+    /// less than the writer's 1 s cadence: then the last commit is the only one).
     var commits: Int
-    /// The median time of an appending run, in seconds.
+    /// The median time of an appending run, in seconds, the last commit included.
     var medianSeconds: Double
+    /// The time of the median run's last commit, in seconds.
+    var lastCommitSeconds: Double
     /// Fixes a second over the median run.
     var fixesPerSecond: Double
     /// Each commit of one fix and one verdict, in milliseconds.
@@ -40,20 +43,28 @@ struct StoreBenchmark {
     let fixes = eventsPerInput.joined().filter {
       if case .fixReceived = $0.kind { true } else { false }
     }
-    var runs: [(seconds: Double, commits: Int)] = []
+    var runs: [AppendingRun] = []
     for run in 0..<repetitions {
       runs.append(try appendingRun(number: run, expectedFixes: fixes.count))
     }
+    // The median run (the upper one of an even count).
     let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
     return Result(
       directory: directory.path, fixes: fixes.count, events: eventsPerInput.joined().count,
-      commits: median.commits, medianSeconds: BenchTiming.median(runs.map(\.seconds)),
-      fixesPerSecond: Double(fixes.count) / BenchTiming.median(runs.map(\.seconds)),
+      commits: median.commits, medianSeconds: median.seconds,
+      lastCommitSeconds: median.lastCommitSeconds,
+      fixesPerSecond: Double(fixes.count) / median.seconds,
       commitMilliseconds: try commitTimes(count: commits, fixes: fixes))
   }
 
-  /// One appending run into a new store; returns its time in seconds and its commits.
-  private func appendingRun(number: Int, expectedFixes: Int) throws -> (Double, Int) {
+  private struct AppendingRun {
+    var seconds: Double
+    var lastCommitSeconds: Double
+    var commits: Int
+  }
+
+  /// One appending run into a new store.
+  private func appendingRun(number: Int, expectedFixes: Int) throws -> AppendingRun {
     let (store, path) = try newStore("appends-\(number)")
     defer { remove(path) }
     var session = try RecordingSession(
@@ -65,15 +76,18 @@ struct StoreBenchmark {
       benchKeep(session.record(events))
       if session.highestCommittedFixSequence != committed { commits += 1 }
     }
+    let lastCommitStart = BenchTiming.nanoseconds()
     try session.commit()
-    let seconds = Double(BenchTiming.nanoseconds() - start) / 1e9
+    let end = BenchTiming.nanoseconds()
     if let problem = session.storeProblem { throw problem }
     let stored = try session.activity.map { try store.activity($0).fixCount }
     guard stored == expectedFixes else {
       throw StoreError(
         reason: .invalidInput, context: "bench stored \(stored ?? 0) of \(expectedFixes) fixes")
     }
-    return (seconds, commits)
+    return AppendingRun(
+      seconds: Double(end - start) / 1e9, lastCommitSeconds: Double(end - lastCommitStart) / 1e9,
+      commits: commits)
   }
 
   /// Commits of one fix and the verdict of the fix `lookAheadFixes` before it, as a 1 Hz

@@ -24,8 +24,8 @@ struct BenchLiveCommand: ParsableCommand {
 
   @Option(
     help: """
-      Length of the simulated run for the store's appends, in seconds: long enough for \
-      several commits at the writer's one a second.
+      Length of the simulated run for the store's appends, in seconds (a long one, so that \
+      the time is not mostly the opening of the store).
       """)
   var storeDurationSeconds: Int = 100_000
 
