@@ -46,6 +46,7 @@ enum BenchTiming {
 /// Percentiles of a set of timed operations, in the unit they were given in.
 struct BenchDistribution: Encodable {
   var count: Int
+  var mean: Double
   var p50: Double
   var p90: Double
   var p99: Double
@@ -61,6 +62,7 @@ struct BenchDistribution: Encodable {
       return sorted[min(sorted.count - 1, Swift.max(0, index))]
     }
     count = sorted.count
+    mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
     p50 = rank(0.5)
     p90 = rank(0.9)
     p99 = rank(0.99)
