@@ -49,6 +49,16 @@ import TrackSiftTestSupport
     }
   }
 
+  @Test(arguments: [("km", 7), ("mi", 4)])
+  func replaySplitCuesInTheChosenUnit(unit: String, count: Int) throws {
+    let replay = try CommandRunner.run(["replay", Self.sample, "--splits", unit])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    let cues = replay.standardOutput.split(separator: "\n").filter { $0.contains(" split ") }
+    // 7.13 km: 7 kilometers, 4 miles.
+    #expect(cues.count == count, "\(cues)")
+    #expect(cues.allSatisfy { $0.contains(" \(unit) in ") }, "\(cues)")
+  }
+
   /// Replays in a child process killed with SIGKILL at 20 random moments: after each kill the
   /// store holds every fix the child reported committed, each once and equal to the file's, with
   /// the batch's verdict or (only at the tail) a pending one; every unfinished activity then
