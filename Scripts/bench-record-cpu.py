@@ -5,18 +5,19 @@ Usage (from the repository root; needs gpsfake: apt-get install -y gpsd gpsd-cli
     python3 Scripts/bench-record-cpu.py [--seconds 60] [--binary PATH] [--json]
 
 It writes a simulated run as NMEA with `tracksift simulate` (each GGA given a satellite count,
-without which gpsd reports no fix), has gpsfake replay it at one epoch a
-second (`-c` is a delay per sentence, so it is 1 / the sentences of an epoch) on a loopback port,
-and runs `tracksift record --ignore-staleness` against it into a fresh store, its output piped
-(one line per event). Once the first fix is committed and a warm-up has passed, it reads the
-process's user + system CPU time (all threads) from /proc/PID/stat, again after --seconds, and
-divides by the wall time between: the share of one core in the steady state. The whole process's
-figure (start-up included, from wait4's rusage) and the fixes committed in the window (read from
-the store) are printed beside it. Python standard library only.
+without which gpsd reports no fix), has gpsfake replay it at one epoch a second (`-c` is a delay
+per sentence, so it is 1 / the sentences of an epoch) on a loopback port, and runs
+`tracksift record --ignore-staleness` against it into a fresh store, its output piped (one line
+per event). Once the first fix is committed and a warm-up has passed, it reads the process's
+user + system CPU time (all threads) from /proc/PID/stat, again after --seconds, and divides by
+the wall time between: the share of one core in the steady state. The whole process's figure
+(start-up included, from wait4's rusage) and the fixes committed in the window (read from the
+store) are printed beside it. Python standard library only.
 """
 import argparse
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -81,9 +82,18 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     options = parser.parse_args()
+    for tool in ["gpsfake", "timeout"]:
+        if shutil.which(tool) is None:
+            sys.exit(f"{tool} is not on PATH (apt-get install -y gpsd gpsd-clients python3-gps)")
     binary = options.binary or default_binary()
-
     directory = tempfile.mkdtemp(prefix="tracksift-record-cpu-")
+    try:
+        measure(options, binary, directory)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def measure(options, binary, directory):
     log = os.path.join(directory, "run.nmea")
     store = os.path.join(directory, "record.sqlite")
     length = int(options.warm_up_seconds + options.seconds + 120)
@@ -173,7 +183,6 @@ def main():
         print(f"  record said: {result['summary']}")
     if record.returncode != 0:
         sys.exit(f"record exited with {record.returncode}:\n" + "\n".join(printed))
-    subprocess.run(["rm", "-rf", directory], check=False)
 
 
 if __name__ == "__main__":
