@@ -45,7 +45,13 @@ let package = Package(
     .testTarget(
       name: "TrackSiftGPSDTests",
       dependencies: ["TrackSift", "TrackSiftGPSD", "TrackSiftFormats", "TrackSiftTestSupport"]),
-    .testTarget(name: "tracksiftTests", dependencies: ["tracksift", "TrackSiftTestSupport"]),
+    .testTarget(
+      name: "tracksiftTests",
+      dependencies: [
+        "tracksift", "TrackSiftTestSupport",
+        // To fill a store's disk under a recording session.
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "TrackSiftStoreTests",
       dependencies: [

@@ -103,6 +103,31 @@ struct RecordCommandTests {
     }
   }
 
+  @Test func pipedItPrintsEachEventAsItHappens() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let outputURL = directory.appendingPathComponent("output.txt")
+      FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+      let recorder = Process()
+      recorder.executableURL = CommandRunner.binary
+      recorder.arguments = [
+        "record", "--gpsd", "127.0.0.1:29734", "--store",
+        directory.appendingPathComponent("piped.sqlite").path, "--duration-seconds", "30",
+      ]
+      recorder.standardOutput = try FileHandle(forWritingTo: outputURL)
+      try recorder.run()
+      defer {
+        kill(recorder.processIdentifier, SIGINT)
+        recorder.waitUntilExit()
+      }
+      // The first lines, while it records.
+      let printed = { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+      #expect(waitUntil(seconds: 20) { printed().contains("state acquiring") }, "\(printed())")
+      #expect(recorder.isRunning)
+    }
+  }
+
   @Test func gpsdRestartContinuesInANewSegmentAndSIGTERMFinishes() async throws {
     try await onOwnThread {
       let directory = try CommandRunner.temporaryDirectory()

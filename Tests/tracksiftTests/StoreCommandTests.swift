@@ -19,10 +19,13 @@ import TrackSiftTestSupport
       let replay = try CommandRunner.run(["replay", Self.sample, "--store", store, "--json"])
       #expect(replay.status == 0, "\(replay.standardError)")
       let analysis = TrackAnalysis(track: try TrackInput.read(path: Self.sample))
+      let timeline = try CommandRunner.run(["replay", Self.sample, "--store", store])
+      #expect(timeline.standardOutput.hasSuffix("Saved as activity 2 in \(store)\n"))
 
       let list = try CommandRunner.run(["activities", "list", "--store", store])
       #expect(list.status == 0, "\(list.standardError)")
       #expect(list.standardOutput.contains("finished"))
+      #expect(list.standardOutput.split(separator: "\n").count == 3)  // header and 2 activities
       #expect(list.standardOutput.contains("7.13 km"))
 
       let show = try CommandRunner.run(["activities", "show", "1", "--store", store])
@@ -44,6 +47,16 @@ import TrackSiftTestSupport
       #expect(missing.status != 0)
       #expect(missing.standardError.contains("9"))
     }
+  }
+
+  @Test(arguments: [("km", 7), ("mi", 4)])
+  func replaySplitCuesInTheChosenUnit(unit: String, count: Int) throws {
+    let replay = try CommandRunner.run(["replay", Self.sample, "--splits", unit])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    let cues = replay.standardOutput.split(separator: "\n").filter { $0.contains(" split ") }
+    // 7.13 km: 7 kilometers, 4 miles.
+    #expect(cues.count == count, "\(cues)")
+    #expect(cues.allSatisfy { $0.contains(" \(unit) in ") }, "\(cues)")
   }
 
   /// Replays in a child process killed with SIGKILL at 20 random moments: after each kill the

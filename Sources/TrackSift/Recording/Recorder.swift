@@ -67,12 +67,13 @@ public struct Recorder: Sendable {
   private var lastSatelliteFixArrival: Date?
   private var pausedSeconds = 0.0
   private var pausedSince: Date?
-  /// The last accepted fix's filtered position, and the held fixes the display accepted: the
-  /// provisional distance runs through them.
   /// A signal quality the newest fixes show but that has not held long enough to be shown.
   private var signalCandidate: (quality: SignalQuality, since: Date)?
+  /// The last accepted fix's filtered position, and the held fixes the display accepted: the
+  /// provisional distance runs through them. Each held fix keeps its distance from the one
+  /// before it, so that a snapshot measures only the first leg.
   private var lastJudgedCoordinate: Coordinate?
-  private var provisional: [(sequence: Int, coordinate: Coordinate)] = []
+  private var provisional: [(sequence: Int, coordinate: Coordinate, legMeters: Double)] = []
 
   /// Creates an idle recorder.
   public init(configuration: RecorderConfiguration) {
@@ -170,10 +171,11 @@ public struct Recorder: Sendable {
     let sequence = receivedFixCount
     receivedFixCount += 1
     lastFixArrival = now
-    var events = [
+    var events: [RecorderEvent] = []
+    events.reserveCapacity(4)  // the reception, a verdict and room for a state or split event
+    events.append(
       RecorderEvent(
-        time: now, kind: .fixReceived(sequence: sequence, segmentIndex: segmentIndex, fix: fix))
-    ]
+        time: now, kind: .fixReceived(sequence: sequence, segmentIndex: segmentIndex, fix: fix)))
     observeSignal(
       SignalQuality(
         horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
@@ -187,7 +189,11 @@ public struct Recorder: Sendable {
     }
     segmentHasFix = true
     if display.update(with: fix) {
-      provisional.append((sequence, fix.coordinate))
+      let legMeters =
+        provisional.last.map {
+          Geodesic.distanceMeters(from: $0.coordinate, to: fix.coordinate)
+        } ?? 0
+      provisional.append((sequence, fix.coordinate, legMeters))
       if fix.source != .network {
         lastSatelliteFixArrival = now
         if estimatedSource != nil {
@@ -318,14 +324,13 @@ public struct Recorder: Sendable {
     return [RecorderEvent(time: now, kind: .segmentStarted(index: segmentIndex))]
   }
 
+  /// The distance from the last judged position through the held fixes, summed in their
+  /// order.
   private var provisionalDistanceMeters: Double {
-    guard !isAutoPaused, var previous = lastJudgedCoordinate ?? provisional.first?.coordinate
-    else { return 0 }
-    var meters = 0.0
-    for entry in provisional {
-      meters += Geodesic.distanceMeters(from: previous, to: entry.coordinate)
-      previous = entry.coordinate
-    }
+    guard !isAutoPaused, let first = provisional.first else { return 0 }
+    var meters = Geodesic.distanceMeters(
+      from: lastJudgedCoordinate ?? first.coordinate, to: first.coordinate)
+    for entry in provisional.dropFirst() { meters += entry.legMeters }
     return meters
   }
 

@@ -52,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
     let track = try TrackInput.read(path: file)
     var configuration = RecorderConfiguration(profile: ActivityProfile(activity: profile))
     configuration.splitUnit = splits.unit
-    let store = try store.map { try ActivityStore(path: $0) }
+    let activityStore = try store.map { try ActivityStore(path: $0) }
     let name = track.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     var session: RecordingSession?  // made at the first input, the start
     var start = Date()
@@ -64,7 +64,7 @@ struct ReplayCommand: ParsableCommand {
         if session == nil {
           start = input.time
           session = try RecordingSession(
-            configuration: configuration, store: store, name: name, at: input.time)
+            configuration: configuration, store: activityStore, name: name, at: input.time)
         }
         if speed > 0, let previousTime {
           let wait = input.time.timeIntervalSince(previousTime) / speed

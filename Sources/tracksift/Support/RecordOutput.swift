@@ -34,7 +34,7 @@ struct RecordOutput {
       if interactive {
         lastEvent = text.trimmingCharacters(in: .whitespaces)
       } else {
-        print(text)
+        printFlushed(text)
       }
     }
     if let problem = session.storeProblem { note("store: \(problem)") }
@@ -58,6 +58,13 @@ struct RecordOutput {
 
   private func line(_ text: String) {
     let offset = Formatting.duration(Date().timeIntervalSince(start))
-    print(String(repeating: " ", count: max(0, 8 - offset.count)) + offset + "  " + text)
+    printFlushed(String(repeating: " ", count: max(0, 8 - offset.count)) + offset + "  " + text)
+  }
+
+  /// Prints a line at once: piped, standard output is block-buffered, and a log or a
+  /// supervising process should see each event as it happens, not kilobytes later.
+  private func printFlushed(_ text: String) {
+    print(text)
+    fflush(nil)  // every output stream: `stdout` itself is not concurrency-safe in Swift 6
   }
 }

@@ -104,6 +104,12 @@ struct RecordingSession {
     }
   }
 
+  /// Commits the pending rows now, whatever the time since the last commit.
+  mutating func commit() throws(StoreError) {
+    try writer?.flush()
+    storeProblem = nil
+  }
+
   /// Runs an input on the recorder and records its events.
   mutating func apply(_ input: (inout Recorder) -> [RecorderEvent]) -> [RecorderEvent] {
     record(input(&recorder))

@@ -113,12 +113,18 @@ import Testing
     #expect(finished.withoutFixes == [.stateChanged(.finished), .acquisitionPolicyChanged(.off)])
   }
 
-  @Test func manualPauseOverridesAnAutomaticOneAndFinishWhilePaused() {
+  /// A walking recorder after a minute's walk and 90 s standing: automatically paused.
+  private func automaticallyPaused() -> (recorder: Recorder, stream: FixStream) {
     var stream = FixStream()
     var recorder = Recorder(profile: .walking)
     _ = recorder.start(at: stream.time(0))
     _ = recorder.feed(stream.fixes(seconds: 60, speedMetersPerSecond: 1.4))
     _ = recorder.feed(stream.fixes(seconds: 90, speedMetersPerSecond: 0))
+    return (recorder, stream)
+  }
+
+  @Test func manualPauseOverridesAnAutomaticOneAndFinishWhilePaused() {
+    var (recorder, stream) = automaticallyPaused()
     #expect(recorder.state == .paused(.automatic))
     #expect(recorder.liveMetrics.isPaused)
     let paused = recorder.pause(at: stream.time(stream.seconds))
@@ -126,6 +132,22 @@ import Testing
     let finished = recorder.finish(at: stream.time(stream.seconds + 10))
     #expect(finished.withoutFixes == [.stateChanged(.finished), .acquisitionPolicyChanged(.off)])
     #expect(recorder.liveMetrics.timerSeconds == 150)
+  }
+
+  @Test func finishWhileAutomaticallyPausedOrStillAcquiring() {
+    var (recorder, stream) = automaticallyPaused()
+    #expect(recorder.state == .paused(.automatic))
+    let finished = recorder.finish(at: stream.time(stream.seconds))
+    #expect(finished.withoutFixes == [.stateChanged(.finished), .acquisitionPolicyChanged(.off)])
+    #expect(finished.verdicts.count == Recorder.lookAheadFixes)
+
+    var acquiring = Recorder(profile: .running)
+    _ = acquiring.start(at: stream.time(0))
+    #expect(acquiring.state == .acquiring)
+    #expect(
+      acquiring.finish(at: stream.time(5)).withoutFixes == [
+        .stateChanged(.finished), .acquisitionPolicyChanged(.off),
+      ])
   }
 
   @Test func commandsOutOfPlaceChangeNothing() {
