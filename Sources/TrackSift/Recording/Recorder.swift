@@ -36,7 +36,8 @@ import Foundation
 /// **Signal.** Each fix sets the ``SignalQuality`` from its accuracy; ``tick(at:)`` returns it
 /// to searching when no fix arrived within ``RecorderConfiguration/watchdogSeconds``.
 ///
-/// - Complexity: O(1) amortised per input; memory O(1) (the look-ahead holds a few fixes).
+/// - Complexity: O(1) amortised per input; memory O(1) besides the splits (the look-ahead
+///   holds a few fixes). Reading ``liveMetrics`` copies the split lists, O(splits).
 public struct Recorder: Sendable {
   /// How many fixes the look-ahead holds before a fix's verdict is final.
   public static let lookAheadFixes = ExcursionLookAhead.lengthFixes
@@ -296,11 +297,11 @@ public struct Recorder: Sendable {
       events.append(
         RecorderEvent(
           time: now, kind: .autoPaused(since: Date(timeIntervalSinceReferenceDate: since))))
-      if state == .recording { state = .paused(.automatic) }
+      if state == .recording { setState(.paused(.automatic), at: now, &events) }
     } else if step.isMoving, isAutoPaused {
       isAutoPaused = false
       events.append(RecorderEvent(time: now, kind: .autoResumed))
-      if state == .paused(.automatic) { state = .recording }
+      if state == .paused(.automatic) { setState(.recording, at: now, &events) }
     }
     for split in step.splits where split.distanceMeters == configuration.splitUnit.lengthMeters {
       events.append(

@@ -70,8 +70,9 @@ extension RecorderEvent.Kind: CustomStringConvertible {
     case .acquisitionPolicyChanged(let policy):
       "acquisition \(policy.phase.rawValue)"
         + (policy.distanceFilterMeters.map { " (distance filter \(Int($0)) m)" } ?? "")
-    case .readingEstimated(let source):
-      source.map { "reading estimated from \($0.rawValue)" } ?? "reading from satellites"
+    case .readingEstimated(nil): "reading from satellites"
+    case .readingEstimated(.some(.none)): "reading estimated: no motion sensed, speed 0"
+    case .readingEstimated(.some(let source)): "reading estimated from \(source.rawValue)"
     }
   }
 }

@@ -13,7 +13,8 @@ import TrackSift
 ///   latitude and longitude one-sigma errors are each accuracy / √2, so that the reader's
 ///   √(σlat² + σlon²) gives the accuracy back; the altitude σ is the vertical accuracy.
 ///
-/// Unknown values are empty fields. A fix without a time gets empty time and date fields.
+/// Unknown values are empty fields, and so are a negative speed or course (the "invalid" of
+/// Core Location and of the simulator). A fix without a time gets empty time and date fields.
 /// What NMEA cannot say is lost: segment boundaries (the reader splits at gaps instead),
 /// sensors, PDOP and VDOP, speed and course accuracies, a source other than satellite or
 /// simulated, and, for a fix with HDOP but no accuracy, the absence of an accuracy (the reader
@@ -63,10 +64,14 @@ public enum NMEAWriter {
     } else {
       (mode, quality) = ("A", 1)
     }
-    let speedKnots = fix.speedMetersPerSecond.map { $0 / metersPerSecondPerKnot }
+    // A negative speed or course is a phone's "invalid"; NMEA says that with an empty field.
+    let speedKnots = fix.speedMetersPerSecond.flatMap {
+      $0 >= 0 ? $0 / metersPerSecondPerKnot : nil
+    }
+    let course = fix.courseDegrees.flatMap { $0 >= 0 ? $0 : nil }
     line(
       "GPRMC,\(time),A,\(latitude),\(longitude),\(decimal(speedKnots, 4)),"
-        + "\(decimal(fix.courseDegrees, 3)),\(date),,,\(mode)", to: &output)
+        + "\(decimal(course, 3)),\(date),,,\(mode)", to: &output)
     line(
       "GPGGA,\(time),\(latitude),\(longitude),\(quality),"
         + "\(receiver.satellitesUsed.map(String.init) ?? ""),"

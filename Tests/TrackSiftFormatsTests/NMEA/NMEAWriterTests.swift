@@ -40,6 +40,18 @@ import TrackSift
         + "\r\n" + nmea("GPGST,123519.00,,1.4142,1.4142,0.0,1.4142,1.4142,") + "\r\n")
   }
 
+  @Test func anInvalidSpeedOrCourseIsAnEmptyField() throws {
+    let fix = Fix(
+      timestamp: utcDate(2024, 5, 1, 8, 0, 0), latitudeDegrees: 1, longitudeDegrees: 2,
+      speedMetersPerSecond: -1, courseDegrees: -1)
+    let text = NMEAWriter.string(from: Track(segments: [Segment(fixes: [fix])]))
+    #expect(text.hasPrefix("$GPRMC,080000.00,A,0100.0000000,N,00200.0000000,E,,,010524,,,A*"))
+    let read = try NMEAReader.read(string: text, options: .init(strict: true)).track.allFixes
+    #expect(read.count == 1)
+    #expect(read.first?.speedMetersPerSecond == nil)
+    #expect(read.first?.courseDegrees == nil)
+  }
+
   @Test func roundTripKeepsPositionsTimesSpeedsCoursesAndAccuracies() throws {
     let track = sampleTrack()
     let log = try NMEAReader.read(

@@ -220,6 +220,28 @@ import Testing
   }
 }
 
+@Suite struct RecorderAcquisitionTests {
+  /// Walkers and runners move a few meters a second; riders and drivers need no finer route
+  /// than 10 m.
+  @Test(arguments: [
+    (ActivityProfile.walking, 5.0), (.running, 5), (.cycling, 10), (.driving, 10),
+  ])
+  func eachProfileAsksForItsDistanceFilterOnceAFixIsReliable(
+    profile: ActivityProfile, filterMeters: Double
+  ) {
+    var stream = FixStream()
+    var recorder = Recorder(profile: profile)
+    _ = recorder.start(at: stream.time(0))
+    #expect(recorder.acquisitionPolicy == .warmUp)
+    let events = recorder.feed(
+      stream.fixes(seconds: 3, speedMetersPerSecond: 3, accuracyMeters: 5))
+    #expect(recorder.acquisitionPolicy.distanceFilterMeters == filterMeters)
+    #expect(
+      events.withoutFixes.contains(
+        .acquisitionPolicyChanged(.tracking(distanceFilterMeters: filterMeters))))
+  }
+}
+
 @Suite struct RecorderAutoPauseTests {
   @Test func standingWithDriftPausesAndLeavingResumes() {
     var stream = FixStream()
@@ -243,6 +265,12 @@ import Testing
     let pauses = kinds.filter { if case .autoPaused = $0 { true } else { false } }
     #expect(pauses.count == 1)
     #expect(kinds.filter { $0 == .autoResumed }.count == 1)
+    // The state changes are announced like any other, each right after its auto event.
+    let autoPause = kinds.firstIndex { if case .autoPaused = $0 { true } else { false } }
+    let autoResume = kinds.firstIndex(of: .autoResumed)
+    #expect(
+      autoPause.flatMap { kinds.dropFirst($0 + 1).first } == .stateChanged(.paused(.automatic)))
+    #expect(autoResume.flatMap { kinds.dropFirst($0 + 1).first } == .stateChanged(.recording))
     if case .autoPaused(let since) = pauses.first {
       // The dwell began soon after the person stopped.
       #expect(abs(since.timeIntervalSince(stream.time(120))) < 10)
@@ -368,5 +396,19 @@ import Testing
     for split in splits {
       #expect(abs(split.durationSeconds - unit.lengthMeters / 4) < 1)
     }
+  }
+}
+
+@Suite struct RecorderEventDescriptionTests {
+  @Test(arguments: [
+    (RecorderEvent.Kind.readingEstimated(nil), "reading from satellites"),
+    (.readingEstimated(.pedometer), "reading estimated from pedometer"),
+    (.readingEstimated(.accelerometer), "reading estimated from accelerometer"),
+    (.readingEstimated(SensorFallback.Source.none), "reading estimated: no motion sensed, speed 0"),
+    (.stateChanged(.paused(.automatic)), "state auto-paused"),
+    (.segmentStarted(index: 2), "segment 2 started"),
+  ])
+  func describesAnEventPlainly(kind: RecorderEvent.Kind, text: String) {
+    #expect(kind.description == text)
   }
 }
