@@ -1,14 +1,20 @@
 import Foundation
 
 /// The stops of the refined figures: the live stop detector's, with their ends, starts and
-/// very existence checked against the whole recording.
+/// very existence checked against the whole recording, and the ones it missed.
 ///
+/// 0. **Missed stops.** Stretches that read standing for 15 s by the Doppler (and by the
+///    positions, unless a gap just before has them reconverging) become stops where the live
+///    detector saw none; one that runs into a live stop lets that stop's start move back to
+///    it, and one that runs on after a stop ending at a gap lets its end move on (see
+///    ``slowStretches(_:_:)``).
 /// 1. **Ends.** Live, a stop's end is the last fix near its anchor, and an error ramp at a
 ///    standstill can carry the positions out of the radius while the person still stands. The
 ///    same detector run backwards in time meets the departure as an arrival, which it finds as
 ///    well as a start; each stop ends at the later of the two ends.
 /// 2. **Boundaries.** Where the Doppler velocity says more, each boundary moves to its change
-///    point along the direction of travel, by at most 10 s either way: a start to where the
+///    point along the direction of travel, by at most 10 s either way (or as far as a slow
+///    stretch reaches): a start to where the
 ///    velocity fell below the detector's stop speed (a stop found by its positions begins a
 ///    few strides early, or, while the wander still carries the positions, a few seconds
 ///    late), an end to where it rose above the stop speed or, for a noisy Doppler, above its
@@ -94,6 +100,16 @@ enum RefinedStops {
     live: [Bool], inputs: Inputs, configuration: StopDetector.Configuration, keepsLive: [Bool]
   ) -> [Bool] {
     precondition(live.count == inputs.count && keepsLive.count == inputs.count)
+    var live = live
+    let stretches = slowStretches(inputs, configuration)
+    // A stretch clear of every live stop is a stop the detector missed; one that touches a
+    // live stop only widens the search for that stop's boundary (an approach reads slow too).
+    for stretch in stretches
+    where live[max(stretch.lowerBound - 1, 0)...min(stretch.upperBound + 1, live.count - 1)]
+      .allSatisfy({ $0 })
+    {
+      for index in stretch where !keepsLive[index] { live[index] = false }
+    }
     var refined = live
     func mark(_ range: Range<Int>, moving: Bool) {
       for index in range where !keepsLive[index] { refined[index] = moving }
@@ -103,9 +119,23 @@ enum RefinedStops {
     for (number, stop) in liveStops.enumerated() {
       let nextStart = number + 1 < liveStops.count ? liveStops[number + 1].lowerBound : live.count
       let extendedEnd = backwardEnd(of: stop, inputs, configuration, notAfter: nextStart - 1)
-      let start = refinedStart(of: stop, inputs, configuration, notBefore: previousEnd + 1)
+      // A slow stretch running into the stop lets its start move back as far as the stretch.
+      let startReach = stretches.last {
+        $0.lowerBound < stop.lowerBound && $0.upperBound + 1 >= stop.lowerBound
+      }?.lowerBound
+      let start = refinedStart(
+        of: stop, inputs, configuration, notBefore: previousEnd + 1, reach: startReach)
+      let liveEnd = max(start, extendedEnd)
+      // A stop that ends at a gap, or within seconds after one, may go on after it: the
+      // detector starts afresh there, and the positions are still reconverging.
+      let nearEnd = farthest(from: liveEnd, by: -1, within: start...liveEnd, inputs)
+      let endsNearGap = (max(nearEnd - 1, start)...liveEnd).contains { gapFollows($0, inputs) }
+      let endReach =
+        endsNearGap
+        ? stretches.first { $0.upperBound > liveEnd && $0.lowerBound <= liveEnd + 1 }?.upperBound
+        : nil
       let end = refinedEnd(
-        of: start...max(start, extendedEnd), inputs, configuration, notAfter: nextStart - 1)
+        of: start...liveEnd, inputs, configuration, notAfter: nextStart - 1, reach: endReach)
       mark(stop.lowerBound..<max(start, stop.lowerBound), moving: true)
       mark(start..<(end + 1), moving: false)
       mark((end + 1)..<(max(end, extendedEnd, stop.upperBound) + 1), moving: true)
@@ -122,10 +152,12 @@ enum RefinedStops {
   /// the Doppler says the person was still going, or earlier when it says they had stopped.
   private static func refinedStart(
     of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
-    notBefore earliest: Int
+    notBefore earliest: Int, reach: Int?
   ) -> Int {
     guard earliest <= stop.lowerBound else { return stop.lowerBound }
-    let first = farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs)
+    let first = min(
+      farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
+      max(reach ?? stop.lowerBound, earliest))
     let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
     let before = farthest(from: first, by: -1, within: earliest...first, inputs)
     // The approach: the 10 s before the window, and the strides within it (a stop at a corner
@@ -155,11 +187,13 @@ enum RefinedStops {
   /// the Doppler says the person was already going.
   private static func refinedEnd(
     of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
-    notAfter latest: Int
+    notAfter latest: Int, reach: Int?
   ) -> Int {
     guard stop.upperBound <= latest else { return stop.upperBound }
     let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs)
-    let last = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
+    let last = max(
+      farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs),
+      min(reach ?? stop.upperBound, latest))
     let after = farthest(from: last, by: 1, within: last...latest, inputs)
     guard let departure = meanVelocity((last + 1)..<(after + 1), inputs),
       departure.speed >= configuration.resumeSpeedMetersPerSecond
@@ -170,7 +204,8 @@ enum RefinedStops {
         max(configuration.stopSpeedMetersPerSecond, $0.speedAccuracyMetersPerSecond ?? 0),
         configuration.resumeSpeedMetersPerSecond)
     }
-    return max(min(end ?? first - 1, stop.upperBound), stop.lowerBound)
+    let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
+    return max(min(end ?? first - 1, latestEnd), stop.lowerBound)
   }
 
   /// The farthest index from `index`, stepping by `step` within `bounds`, whose time lies
@@ -209,12 +244,30 @@ enum RefinedStops {
           $0.eastMetersPerSecond * along.0 + $0.northMetersPerSecond * along.1
         } ?? threshold
       sum += u - threshold
-      if sum <= smallest {
+      // On a tie the outer fix wins, unless it has no Doppler and ends a gap crossed at
+      // speed (a gap ridden through is no stop).
+      if sum < smallest
+        || (sum == smallest
+          && (input.dopplerVelocity != nil || !crossesGapFast(endingAt: index, inputs, threshold)))
+      {
         smallest = sum
         changePoint = index
       }
     }
     return changePoint
+  }
+
+  /// Whether the step to the input at `index` spans a gap of more than ``gapSeconds`` at more
+  /// than `speedMetersPerSecond`.
+  private static func crossesGapFast(
+    endingAt index: Int, _ inputs: Inputs, _ speedMetersPerSecond: Double
+  ) -> Bool {
+    guard index > 0, gapFollows(index - 1, inputs), let time = inputs[index].timeSeconds,
+      let previous = inputs[index - 1].timeSeconds
+    else { return false }
+    let meters = Geodesic.distanceMeters(
+      from: inputs[index - 1].coordinate, to: inputs[index].coordinate)
+    return meters > speedMetersPerSecond * (time - previous)
   }
 
   /// The mean Doppler velocity of the inputs in `range`, if at least three report one.
