@@ -14,12 +14,11 @@ import Foundation
 ///    well as a start; each stop ends at the later of the two ends.
 /// 2. **Boundaries.** Where the Doppler velocity says more, each boundary moves to its change
 ///    point along the direction of travel, by at most 10 s either way (or as far as a slow
-///    stretch reaches): a start to where the
-///    velocity fell below the detector's stop speed (a stop found by its positions begins a
-///    few strides early, or, while the wander still carries the positions, a few seconds
-///    late), an end to where it rose above the stop speed or, for a noisy Doppler, above its
-///    reported accuracy, up to the resume speed (a standing watch's Doppler reads well above
-///    the stop speed).
+///    stretch reaches): a start to where the velocity fell below the detector's stop speed (a
+///    stop found by its positions begins a few strides early, or, while the wander still
+///    carries the positions, a few seconds late), an end to where it rose above the stop speed
+///    or, for a noisy Doppler, above its reported accuracy, up to the resume speed (a standing
+///    watch's Doppler reads well above the stop speed).
 /// 3. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
 ///    whose Doppler dipped: noise at a standstill points every way and averages out, a steady
 ///    pace does not. A stop shorter than the detector's dwell time is no stop either.
@@ -125,17 +124,18 @@ enum RefinedStops {
       }?.lowerBound
       let start = refinedStart(
         of: stop, inputs, configuration, notBefore: previousEnd + 1, reach: startReach)
-      let liveEnd = max(start, extendedEnd)
+      let unrefinedEnd = max(start, extendedEnd)
       // A stop that ends at a gap, or within seconds after one, may go on after it: the
       // detector starts afresh there, and the positions are still reconverging.
-      let nearEnd = farthest(from: liveEnd, by: -1, within: start...liveEnd, inputs)
-      let endsNearGap = (max(nearEnd - 1, start)...liveEnd).contains { gapFollows($0, inputs) }
+      let nearEnd = farthest(from: unrefinedEnd, by: -1, within: start...unrefinedEnd, inputs)
+      let endsNearGap = (max(nearEnd - 1, start)...unrefinedEnd).contains { gapFollows($0, inputs) }
       let endReach =
         endsNearGap
-        ? stretches.first { $0.upperBound > liveEnd && $0.lowerBound <= liveEnd + 1 }?.upperBound
+        ? stretches.first { $0.upperBound > unrefinedEnd && $0.lowerBound <= unrefinedEnd + 1 }?
+          .upperBound
         : nil
       let end = refinedEnd(
-        of: start...liveEnd, inputs, configuration, notAfter: nextStart - 1, reach: endReach)
+        of: start...unrefinedEnd, inputs, configuration, notAfter: nextStart - 1, reach: endReach)
       mark(stop.lowerBound..<max(start, stop.lowerBound), moving: true)
       mark(start..<(end + 1), moving: false)
       mark((end + 1)..<(max(end, extendedEnd, stop.upperBound) + 1), moving: true)
@@ -248,7 +248,8 @@ enum RefinedStops {
       // speed (a gap ridden through is no stop).
       if sum < smallest
         || (sum == smallest
-          && (input.dopplerVelocity != nil || !crossesGapFast(endingAt: index, inputs, threshold)))
+          && (input.dopplerVelocity != nil
+            || !crossesGapFast(to: input, at: index, inputs, threshold)))
       {
         smallest = sum
         changePoint = index
@@ -257,17 +258,18 @@ enum RefinedStops {
     return changePoint
   }
 
-  /// Whether the step to the input at `index` spans a gap of more than ``gapSeconds`` at more
+  /// Whether the step to `input`, at `index`, spans a gap of more than ``gapSeconds`` at more
   /// than `speedMetersPerSecond`.
   private static func crossesGapFast(
-    endingAt index: Int, _ inputs: Inputs, _ speedMetersPerSecond: Double
+    to input: Input, at index: Int, _ inputs: Inputs, _ speedMetersPerSecond: Double
   ) -> Bool {
-    guard index > 0, gapFollows(index - 1, inputs), let time = inputs[index].timeSeconds,
-      let previous = inputs[index - 1].timeSeconds
-    else { return false }
-    let meters = Geodesic.distanceMeters(
-      from: inputs[index - 1].coordinate, to: inputs[index].coordinate)
-    return meters > speedMetersPerSecond * (time - previous)
+    guard index > 0, let time = input.timeSeconds else { return false }
+    let previous = inputs[index - 1]
+    guard let previousTime = previous.timeSeconds, time - previousTime > gapSeconds else {
+      return false
+    }
+    let meters = Geodesic.distanceMeters(from: previous.coordinate, to: input.coordinate)
+    return meters > speedMetersPerSecond * (time - previousTime)
   }
 
   /// The mean Doppler velocity of the inputs in `range`, if at least three report one.

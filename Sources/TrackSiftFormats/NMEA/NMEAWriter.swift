@@ -65,9 +65,7 @@ public enum NMEAWriter {
       (mode, quality) = ("A", 1)
     }
     // A negative speed or course is a phone's "invalid"; NMEA says that with an empty field.
-    let speedKnots = fix.speedMetersPerSecond.flatMap {
-      $0 >= 0 ? $0 / metersPerSecondPerKnot : nil
-    }
+    let speedKnots = fix.validSpeedMetersPerSecond.map { $0 / metersPerSecondPerKnot }
     let course = fix.courseDegrees.flatMap { $0 >= 0 ? $0 : nil }
     line(
       "GPRMC,\(time),A,\(latitude),\(longitude),\(decimal(speedKnots, 4)),"
