@@ -14,7 +14,8 @@ import Foundation
 ///    well as a start; each stop ends at the later of the two ends.
 /// 2. **Boundaries.** Where the Doppler velocity says more, each boundary moves to its change
 ///    point along the direction of travel, by at most 10 s either way (or as far as a slow
-///    stretch reaches): a start to where the velocity fell below the detector's stop speed (a
+///    stretch reaches; a start whose whole window reads moving moves on while the positions
+///    travel): a start to where the velocity fell below the detector's stop speed (a
 ///    stop found by its positions begins a few strides early, or, while the wander still
 ///    carries the positions, a few seconds late), an end to where it rose above the stop speed
 ///    or, for a noisy Doppler, above its reported accuracy, up to the resume speed (a standing
@@ -174,13 +175,44 @@ enum RefinedStops {
         (Array(before..<first) + strides).compactMap { inputs[$0].dopplerVelocity }),
       approach.speed >= configuration.resumeSpeedMetersPerSecond
     else { return stop.lowerBound }
-    // Every fix reading moving puts the start past the window. The stop speed, not the
-    // noise, decides: a start within a watch's Doppler noise is a false stop.
-    let start =
-      changePoint(inputs, Array((first...last).reversed()), along: approach) { _ in
-        configuration.stopSpeedMetersPerSecond
-      } ?? last + 1
-    return min(start, stop.upperBound)
+    // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
+    // false stop.
+    if let start = changePoint(
+      inputs, Array((first...last).reversed()), along: approach,
+      threshold: { _ in configuration.stopSpeedMetersPerSecond })
+    {
+      return start
+    }
+    // Every fix reading moving puts the start past the window, and on, a window at a time,
+    // while the positions travel too (a start found by the positions alone can come 20 s
+    // early). There the noise decides: the detector's start no longer vouches for a stop
+    // close by, and a standing watch's noise can read as a slow walk.
+    var window = first...last
+    while window.upperBound < stop.upperBound {
+      let next = window.upperBound + 1
+      window = next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs)
+      guard
+        let speed = positionSpeedMetersPerSecond(window, inputs),
+        speed >= configuration.resumeSpeedMetersPerSecond
+      else { return next }
+      if let start = changePoint(
+        inputs, Array(window.reversed()), along: approach,
+        threshold: { noiseThreshold($0, configuration) })
+      {
+        return start
+      }
+    }
+    return stop.upperBound
+  }
+
+  /// The speed above which a fix reads moving where its Doppler noise decides: its reported
+  /// accuracy, at least the stop speed and at most the resume speed.
+  private static func noiseThreshold(_ input: Input, _ configuration: StopDetector.Configuration)
+    -> Double
+  {
+    min(
+      max(configuration.stopSpeedMetersPerSecond, input.speedAccuracyMetersPerSecond ?? 0),
+      configuration.resumeSpeedMetersPerSecond)
   }
 
   /// Where a stop ended: the detector's end, or up to ``boundaryWindowSeconds`` earlier when
@@ -200,9 +232,7 @@ enum RefinedStops {
     else { return stop.upperBound }
     // Above the noise too: a standing watch's Doppler reads above the stop speed.
     let end = changePoint(inputs, Array(first...last), along: departure) {
-      min(
-        max(configuration.stopSpeedMetersPerSecond, $0.speedAccuracyMetersPerSecond ?? 0),
-        configuration.resumeSpeedMetersPerSecond)
+      noiseThreshold($0, configuration)
     }
     let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
     return max(min(end ?? first - 1, latestEnd), stop.lowerBound)

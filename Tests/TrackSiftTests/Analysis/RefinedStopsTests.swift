@@ -92,6 +92,27 @@ import TrackSiftSimulation
     #expect(refined[60...99].allSatisfy { !$0 })
   }
 
+  @Test func aStopFoundFarTooEarlyStartsWhereTheDopplerFell() {
+    let seconds = Self.walkStopWalk()
+    // Live, the stop began 20 s before the walker stood: past the 10 s the first window covers.
+    let live = Self.flags(stoppedFrom: 40, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined[60...99].allSatisfy { !$0 })
+  }
+
+  @Test func aStartMovesOnNoFurtherThanThePositionsTravel() {
+    // The walker stood at index 50, 10 s after the live start, and the Doppler noise read a
+    // walk on for 15 s more: the positions stand, so the start goes no further than the
+    // first window.
+    var seconds = Self.walkStopWalk(walkBefore: 50, standSeconds: 50)
+    for index in 50..<65 { seconds[index].speed = 1.2 }
+    for index in 50..<65 { seconds[index].courseDegrees = 90 }
+    let live = Self.flags(stoppedFrom: 40, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 51)
+  }
+
   @Test(arguments: [(0.3, 95), (0.8, 99)])
   func aStopEndsWhereTheDopplerRoseAboveItsNoise(speedAccuracy: Double, end: Int) {
     // Standing still until index 99, the Doppler reading 0.6 m/s east for its last 4 s: a
