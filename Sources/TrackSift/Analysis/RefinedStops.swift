@@ -22,7 +22,8 @@ import Foundation
 ///    watch's Doppler reads well above the stop speed).
 /// 3. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
 ///    whose Doppler dipped: noise at a standstill points every way and averages out, a steady
-///    pace does not. A stop shorter than the detector's dwell time is no stop either.
+///    pace does not. A stop shorter than the detector's dwell time is no stop either, nor one
+///    without a Doppler velocity between fixes that have one.
 ///
 /// Fixes whose moving flag judges a step across a gap keep it. Without a Doppler velocity the
 /// live stops stand as they are, ends aside.
@@ -143,7 +144,9 @@ enum RefinedStops {
       previousEnd = end
     }
     for stop in stoppedRuns(refined)
-    where travels(stop, inputs, configuration) || isShort(stop, inputs, configuration) {
+    where travels(stop, inputs, configuration) || isShort(stop, inputs, configuration)
+      || saysNothing(stop, inputs)
+    {
       mark(stop.lowerBound..<(stop.upperBound + 1), moving: true)
     }
     return refined
@@ -317,6 +320,16 @@ enum RefinedStops {
       return false
     }
     return velocity.speed > configuration.resumeSpeedMetersPerSecond
+  }
+
+  /// Whether no fix of a stop has a Doppler velocity while the fixes on either side do:
+  /// nothing in it reads standing. (A fix after a gap reports no speed, and the step to it
+  /// says little: the first fix after a gap is often off by two or three sigma.)
+  private static func saysNothing(_ stop: ClosedRange<Int>, _ inputs: Inputs) -> Bool {
+    stop.lowerBound > 0 && stop.upperBound + 1 < inputs.count
+      && inputs[stop.lowerBound - 1].dopplerVelocity != nil
+      && inputs[stop.upperBound + 1].dopplerVelocity != nil
+      && stop.allSatisfy { inputs[$0].dopplerVelocity == nil }
   }
 
   /// Whether a stop lasts less than the detector's dwell time, counting the interval that

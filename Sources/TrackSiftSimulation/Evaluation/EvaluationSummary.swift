@@ -27,6 +27,8 @@ public struct EvaluationSummary: Sendable, Codable {
     public var stopLatencyMedianSeconds: Double?
     /// Largest share of steady moving fixes shown stopped, percent.
     public var falseStopWorstPercent: Double?
+    /// Shown stops holding no truly stopped fix, over all the cases.
+    public var falseStopTotalCount: Double?
     /// Median displayed-speed error on steady stretches, percent.
     public var paceErrorMedianPercent: Double?
     /// Median lag of the displayed speed after a change of pace, seconds.
@@ -89,6 +91,8 @@ public struct EvaluationSummary: Sendable, Codable {
         stopF1Median: median(values(\.stopF1)),
         stopLatencyMedianSeconds: median(values(\.stopLatencySeconds)),
         falseStopWorstPercent: values(\.falseStopPercent).max(),
+        falseStopTotalCount: column.contains { $0.falseStopCount != nil }
+          ? Double(column.reduce(0) { $0 + ($1.falseStopCount ?? 0) }) : nil,
         paceErrorMedianPercent: median(values(\.paceErrorPercent)),
         paceLagMedianSeconds: median(values(\.paceLagSeconds)),
         launchOvershootWorstMetersPerSecond: values(\.launchOvershootMetersPerSecond).max(),
@@ -114,6 +118,7 @@ public struct EvaluationSummary: Sendable, Codable {
     ("stop F1 med", \.stopF1Median, 2),
     ("stop latency med s", \.stopLatencyMedianSeconds, 1),
     ("false stop worst %", \.falseStopWorstPercent, 2),
+    ("false stops", \.falseStopTotalCount, 0),
     ("pace err med %", \.paceErrorMedianPercent, 1),
     ("pace lag med s", \.paceLagMedianSeconds, 1),
     ("launch worst m/s", \.launchOvershootWorstMetersPerSecond, 2),

@@ -22,6 +22,9 @@ public struct ScoreCard: Sendable, Hashable, Codable {
   /// Fixes shown stopped during steady motion (true speed over 1 m/s, within 5 % for the
   /// 20 s before), in percent of those fixes.
   public var falseStopPercent: Double?
+  /// Shown stops (runs of fixes shown stopped) that hold no truly stopped fix: stops shown
+  /// where the person moved, as opposed to a true stop's boundary shown a few seconds off.
+  public var falseStopCount: Int?
   /// Median error of the displayed speed on steady stretches, in percent of the true speed.
   public var paceErrorPercent: Double?
   /// Median delay for the displayed speed to come within 10 % of a new steady true speed,

@@ -90,6 +90,13 @@ public enum Scorer {
     var falseNegatives = 0
     var steadyMoving = 0
     var steadyShownStopped = 0
+    var falseStops = 0
+    // Whether the shown stop under way holds a truly stopped fix; nil outside one.
+    var shownStopHoldsTrueStop: Bool?
+    func endShownStop() {
+      if shownStopHoldsTrueStop == false { falseStops += 1 }
+      shownStopHoldsTrueStop = nil
+    }
     var index = 0
     for segment in track.segments {
       var previous: (coordinate: Coordinate, isStopped: Bool)?
@@ -98,6 +105,11 @@ public enum Scorer {
         guard let position = output.positions[index] else { continue }
         let trulyStopped = truth.fixes[index].map { $0.isMoving == false } ?? false
         let shownStopped = !output.isMoving[index]
+        if shownStopped {
+          shownStopHoldsTrueStop = (shownStopHoldsTrueStop ?? false) || trulyStopped
+        } else {
+          endShownStop()
+        }
         if let previous, previous.isStopped, trulyStopped, !shownStopped {
           stoppedMeters += Geodesic.distanceMeters(from: previous.coordinate, to: position)
         }
@@ -119,6 +131,8 @@ public enum Scorer {
         previous = (position, trulyStopped)
       }
     }
+    endShownStop()
+    card.falseStopCount = falseStops
     let stoppedMinutes = truth.stops.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } / 60
     if stoppedMinutes > 0 { card.stoppedDistanceMetersPerMinute = stoppedMeters / stoppedMinutes }
     let precisionDenominator = truePositives + falsePositives

@@ -14,7 +14,8 @@ struct TargetReport {
     let live = suite.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftLive.name }
     let hairpin = routes.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftRefined.name }
     func check(
-      _ title: String, _ value: Double?, _ limit: Double, atMost: Bool = true, _ unit: String
+      _ title: String, _ value: Double?, _ limit: Double, atMost: Bool = true, _ unit: String,
+      format: String = "%.2f"
     ) {
       guard let value else {
         lines.append("- ? \(title): not measured")
@@ -22,7 +23,7 @@ struct TargetReport {
       }
       let met = atMost ? value <= limit : value >= limit
       lines.append(
-        "- \(met ? "met" : "**not met**"): \(title): \(String(format: "%.2f", value))\(unit) "
+        "- \(met ? "met" : "**not met**"): \(title): \(String(format: format, value))\(unit) "
           + "(target \(atMost ? "≤" : "≥") \(String(format: "%g", limit))\(unit))")
     }
     check("distance error, median |%|, refined", refined?.distanceErrorMedianPercent, 1, " %")
@@ -36,6 +37,9 @@ struct TargetReport {
     check("moving-time error, median |%|, refined", refined?.movingTimeErrorMedianPercent, 3, " %")
     check("stop detection latency, median", refined?.stopLatencyMedianSeconds, 3, " s")
     check("fixes shown stopped on steady motion, worst", refined?.falseStopWorstPercent, 0, " %")
+    check(
+      "false stops (shown stops holding no truly stopped fix), all recordings",
+      refined?.falseStopTotalCount, 0, "", format: "%.0f")
     check("spikes over 30 m caught", refined?.spikeRecallPercent, 99, atMost: false, " %")
     check("good fixes refused", refined?.goodFixesRejectedPercent, 0.5, " %")
     check(

@@ -162,6 +162,24 @@ import TrackSiftSimulation
     #expect(Self.refined(live, Self.inputs(seconds, reportsSpeed: false)).allSatisfy { $0 })
   }
 
+  @Test func aStopWithoutADopplerBetweenFixesWithOneIsNone() {
+    // A walk with a 13 s gap before index 60; the first fix after it reports no speed and lies
+    // 12 m back (a reconverging receiver), so the step to it reads slow, and the live stop
+    // around the gap shrinks to that one fix.
+    var seconds = (0..<120).map {
+      Second(eastMeters: 1.4 * Double($0), speed: 1.4, courseDegrees: 90)
+    }
+    seconds[60].eastMeters -= 12
+    var inputs = Self.inputs(seconds)
+    for index in 60..<inputs.count {
+      inputs[index].timeSeconds = inputs[index].timeSeconds.map { $0 + 12 }
+    }
+    inputs[60].speedMetersPerSecond = nil
+    inputs[60].dopplerVelocity = nil
+    let live = Self.flags(stoppedFrom: 60, through: 60, count: seconds.count)
+    #expect(Self.refined(live, inputs).allSatisfy { $0 })
+  }
+
   @Test func withoutDopplerTheLiveStartStands() {
     let seconds = Self.walkStopWalk(noise: 0)
     let live = Self.flags(stoppedFrom: 56, through: 99, count: seconds.count)

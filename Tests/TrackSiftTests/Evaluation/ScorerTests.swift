@@ -71,6 +71,18 @@ import TrackSift
     #expect(card.stopLatencySeconds == 1)  // stop begins at 10, first shown at 11
   }
 
+  @Test func aShownStopCountsAsFalseOnlyWithoutATrulyStoppedFix() throws {
+    let (track, truth) = Self.recording()
+    var output = PipelineRunner.run(.raw, on: track, activity: .running)
+    #expect(Scorer.score(output, track: track, truth: truth).falseStopCount == 0)
+    // A stop shown at 5-6, on the move, is false; one shown at 9-12, a true stop's start shown
+    // early, is not.
+    for index in [5, 6, 9, 10, 11, 12] { output.isMoving[index] = false }
+    let card = Scorer.score(output, track: track, truth: truth)
+    #expect(card.falseStopCount == 1)
+    #expect(card.stopLatencySeconds == 0)  // shown from the stop's first fix
+  }
+
   @Test func percentilesInterpolate() {
     #expect(Scorer.percentile([1, 2, 3, 4], 0.5) == 2.5)
     #expect(Scorer.percentile([1, 2, 3, 4, 5], 0.95) == 4.8)
