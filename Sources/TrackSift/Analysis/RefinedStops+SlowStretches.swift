@@ -133,31 +133,6 @@ extension RefinedStops {
   static func positionSpeedMetersPerSecond(_ range: ClosedRange<Int>, _ inputs: Inputs)
     -> Double?
   {
-    let samples = range.compactMap { index -> (seconds: Double, coordinate: Coordinate)? in
-      let input = inputs[index]
-      return input.timeSeconds.map { ($0, input.coordinate) }
-    }
-    guard samples.count >= 3, let origin = samples.first else { return nil }
-    let plane = LocalTangentPlane(origin: origin.coordinate)
-    let points = samples.map { sample in
-      (seconds: sample.seconds - origin.seconds, offset: plane.project(sample.coordinate))
-    }
-    let count = Double(points.count)
-    let meanSeconds = points.reduce(0) { $0 + $1.seconds } / count
-    let meanEast = points.reduce(0) { $0 + $1.offset.eastMeters } / count
-    let meanNorth = points.reduce(0) { $0 + $1.offset.northMeters } / count
-    var timeSquares = 0.0
-    var eastProducts = 0.0
-    var northProducts = 0.0
-    for point in points {
-      let seconds = point.seconds - meanSeconds
-      timeSquares += seconds * seconds
-      eastProducts += seconds * (point.offset.eastMeters - meanEast)
-      northProducts += seconds * (point.offset.northMeters - meanNorth)
-    }
-    guard timeSquares > 0 else { return nil }
-    let east = eastProducts / timeSquares
-    let north = northProducts / timeSquares
-    return (east * east + north * north).squareRoot()
+    positionVelocity(range, inputs).map { ($0.east * $0.east + $0.north * $0.north).squareRoot() }
   }
 }

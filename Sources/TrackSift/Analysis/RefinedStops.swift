@@ -256,27 +256,27 @@ enum RefinedStops {
     return result
   }
 
-  /// The change point of the Doppler velocity along `motion`, walking `order` from inside the
-  /// stop outward: the index of `order` at which the running sum of `u_i - threshold_i` (`u`
-  /// the velocity along the motion) is smallest, that is the outermost fix that still reads
-  /// standing. A CUSUM weighs every fix instead of waiting for a run; a fix without a Doppler
-  /// velocity weighs nothing. `nil` when the sum never falls to zero (every fix reads moving).
+  /// The change point of the speed along `motion`, walking `order` from inside the stop
+  /// outward: the index of `order` at which the running sum of `u_i - threshold_i` (`u` the
+  /// Doppler velocity along the motion, weighed with the positions' as
+  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` says) is smallest, that is the outermost
+  /// fix that still reads standing. A CUSUM weighs every fix instead of waiting for a run; a
+  /// fix without a Doppler velocity weighs nothing. `nil` when the sum never falls to zero
+  /// (every fix reads moving).
   private static func changePoint(
     _ inputs: Inputs, _ order: [Int], along motion: (east: Double, north: Double, speed: Double),
     threshold: (Input) -> Double
   ) -> Int? {
-    let along = (motion.east / motion.speed, motion.north / motion.speed)
+    let speeds = alongSpeeds(
+      order, along: (motion.east / motion.speed, motion.north / motion.speed),
+      speedMetersPerSecond: motion.speed, inputs)
     var changePoint: Int?
     var sum = 0.0
     var smallest = 0.0
-    for index in order {
+    for (index, speed) in zip(order, speeds) {
       let input = inputs[index]
       let threshold = threshold(input)
-      let u =
-        input.dopplerVelocity.map {
-          $0.eastMetersPerSecond * along.0 + $0.northMetersPerSecond * along.1
-        } ?? threshold
-      sum += u - threshold
+      sum += (speed ?? threshold) - threshold
       // On a tie the outer fix wins, unless it has no Doppler and ends a gap crossed at
       // speed (a gap ridden through is no stop).
       if sum < smallest

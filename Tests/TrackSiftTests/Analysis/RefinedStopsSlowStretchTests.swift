@@ -8,19 +8,22 @@ import TrackSiftSimulation
 @Suite struct RefinedStopsSlowStretchTests {
   typealias Second = RefinedStopsTests.Second
 
-  /// A walk east at 1.4 m/s, then `standSeconds` standing while the positions drift east at
-  /// `driftMetersPerSecond` (an error ramp) and a watch's Doppler reads noise of up to 0.6 m/s
-  /// per axis in every direction, then a walk on.
+  /// A walk east at 1.4 m/s, then `standSeconds` standing while the positions drift north, across
+  /// the street, at `driftMetersPerSecond` (an error ramp) and a watch's Doppler reads noise
+  /// of up to 0.6 m/s per axis in every direction, then a walk on.
+  ///
+  /// (A drift along the street the positions' witness of the boundaries reads as walking on:
+  /// the stop then starts late, see ``RefinedStops/alongSpeeds(_:along:speedMetersPerSecond:_:)``.)
   static func walkStandWalk(
     standSeconds: Int = 30, driftMetersPerSecond: Double = 0.5, seed: UInt64 = 3
   ) -> [Second] {
     var seconds = RefinedStopsTests.walkStopWalk(
       standSeconds: standSeconds, noise: 0.6, seed: seed)
     for index in 60..<(60 + standSeconds) {
-      seconds[index].eastMeters += driftMetersPerSecond * Double(index - 59)
+      seconds[index].northMeters += driftMetersPerSecond * Double(index - 59)
     }
     for index in (60 + standSeconds)..<seconds.count {
-      seconds[index].eastMeters += driftMetersPerSecond * Double(standSeconds)
+      seconds[index].northMeters += driftMetersPerSecond * Double(standSeconds)
     }
     return seconds
   }

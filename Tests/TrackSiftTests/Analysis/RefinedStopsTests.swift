@@ -14,6 +14,7 @@ import TrackSiftSimulation
     var eastMeters: Double
     var speed: Double
     var courseDegrees: Double?
+    var northMeters = 0.0
   }
 
   /// A walk at 1.4 m/s for `walkBefore` s, a standstill of `standSeconds`, a walk on for
@@ -50,10 +51,12 @@ import TrackSiftSimulation
     seconds.enumerated().map { time, second in
       let fix = Fix(
         timestamp: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(time)),
-        latitudeDegrees: plane.unproject(eastMeters: second.eastMeters, northMeters: 0)
-          .latitudeDegrees,
-        longitudeDegrees: plane.unproject(eastMeters: second.eastMeters, northMeters: 0)
-          .longitudeDegrees,
+        latitudeDegrees: plane.unproject(
+          eastMeters: second.eastMeters, northMeters: second.northMeters
+        ).latitudeDegrees,
+        longitudeDegrees: plane.unproject(
+          eastMeters: second.eastMeters, northMeters: second.northMeters
+        ).longitudeDegrees,
         horizontalAccuracyMeters: 5,
         speedMetersPerSecond: reportsSpeed ? second.speed : nil,
         speedAccuracyMetersPerSecond: reportsSpeed ? speedAccuracy : nil,
@@ -111,6 +114,20 @@ import TrackSiftSimulation
     let live = Self.flags(stoppedFrom: 40, through: 99, count: seconds.count)
     let refined = Self.refined(live, Self.inputs(seconds))
     #expect(refined.firstIndex(of: false) == 51)
+  }
+
+  @Test func thePositionsTellAStandingWatchWhoseDopplerReadsAWalk() throws {
+    // The walker stood at index 60; a watch's Doppler noise (0.9 m/s accuracy) read 1 m/s on
+    // along the street for 7 s more, while the positions stood.
+    var seconds = Self.walkStopWalk(noise: 0)
+    for index in 60..<67 {
+      seconds[index].speed = 1
+      seconds[index].courseDegrees = 90
+    }
+    let live = Self.flags(stoppedFrom: 56, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.9))
+    let start = try #require(refined.firstIndex(of: false))
+    #expect((60...62).contains(start))  // by the Doppler alone: 67
   }
 
   @Test(arguments: [(0.3, 95), (0.8, 99)])

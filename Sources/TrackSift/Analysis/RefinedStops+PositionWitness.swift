@@ -1,0 +1,110 @@
+extension RefinedStops {
+  /// How many fixes on either side of a fix the velocity of its positions is fitted over.
+  static let positionVelocityHalfWindow = 2
+  /// The error of a velocity fitted to a few seconds of positions, in meters per second per
+  /// meter of reported horizontal accuracy: what the slow wander of the error and its white
+  /// noise add (in the simulator about 0.06, ramps aside); 0.1 suited the suite best (0.06
+  /// and 0.15 were worse at the stops' worst cases).
+  static let positionVelocityErrorPerAccuracyMeter = 0.1
+
+  /// The speed along a direction of travel at each input of `order` that has a Doppler
+  /// velocity, `nil` at the others: the Doppler velocity's, and where both accuracies are
+  /// known, weighed with the velocity of the positions around it by the inverse of their
+  /// variances.
+  ///
+  /// The positions are a second witness whose error is independent of the Doppler's: a
+  /// watch's Doppler noise at a standstill can point along the street for seconds on end
+  /// (0.6 m/s per axis in a city), while its positions stand; and it can read slow while the
+  /// positions walk on. Their part is bounded by the speed of travel (a ramp of the error moves
+  /// them at 3-10 m/s) and left out within ``reconvergenceSeconds`` after a gap, while the
+  /// receiver reconverges.
+  ///
+  /// - Parameters:
+  ///   - order: the indices of the inputs, in any order.
+  ///   - along: the unit vector of the direction of travel, east and north.
+  ///   - speedMetersPerSecond: the speed of travel.
+  static func alongSpeeds(
+    _ order: [Int], along: (east: Double, north: Double), speedMetersPerSecond: Double,
+    _ inputs: Inputs
+  ) -> [Double?] {
+    let reconverging = reconvergingIndices(order, inputs)
+    return order.map { index in
+      let input = inputs[index]
+      guard let velocity = input.dopplerVelocity else { return nil }
+      let doppler =
+        velocity.eastMetersPerSecond * along.east + velocity.northMetersPerSecond * along.north
+      let first = max(index - positionVelocityHalfWindow, 0)
+      let last = min(index + positionVelocityHalfWindow, inputs.count - 1)
+      guard !reconverging.contains(index),
+        let dopplerError = input.speedAccuracyMetersPerSecond, dopplerError > 0,
+        let accuracy = input.horizontalAccuracyMeters,
+        let fitted = positionVelocity(first...last, inputs)
+      else { return doppler }
+      let positionError = positionVelocityErrorPerAccuracyMeter * accuracy
+      let positionWeight =
+        dopplerError * dopplerError / (dopplerError * dopplerError + positionError * positionError)
+      let positional = min(
+        max(fitted.east * along.east + fitted.north * along.north, -speedMetersPerSecond),
+        speedMetersPerSecond)
+      return (1 - positionWeight) * doppler + positionWeight * positional
+    }
+  }
+
+  /// The indices among `order` whose input comes within ``reconvergenceSeconds`` of the end of
+  /// a gap longer than ``gapSeconds``.
+  private static func reconvergingIndices(_ order: [Int], _ inputs: Inputs) -> Set<Int> {
+    guard let lowest = order.min(), let highest = order.max(),
+      let lowestSeconds = inputs[lowest].timeSeconds
+    else { return [] }
+    // From a fix far enough back to see a gap that ended just before the window.
+    var index = lowest
+    while index > 0, let seconds = inputs[index - 1].timeSeconds,
+      lowestSeconds - seconds <= reconvergenceSeconds + gapSeconds
+    {
+      index -= 1
+    }
+    var result: Set<Int> = []
+    var gapEndSeconds = -Double.infinity
+    var previousSeconds: Double?
+    while index <= highest {
+      if let seconds = inputs[index].timeSeconds {
+        if let previousSeconds, seconds - previousSeconds > gapSeconds { gapEndSeconds = seconds }
+        previousSeconds = seconds
+        if index >= lowest, seconds - gapEndSeconds < reconvergenceSeconds { result.insert(index) }
+      }
+      index += 1
+    }
+    return result
+  }
+
+  /// The velocity, east and north in meters per second, of the least-squares line through the
+  /// positions in `range` against time; `nil` for fewer than three timed positions.
+  static func positionVelocity(_ range: ClosedRange<Int>, _ inputs: Inputs)
+    -> (east: Double, north: Double)?
+  {
+    let samples = range.compactMap { index -> (seconds: Double, coordinate: Coordinate)? in
+      let input = inputs[index]
+      return input.timeSeconds.map { ($0, input.coordinate) }
+    }
+    guard samples.count >= 3, let origin = samples.first else { return nil }
+    let plane = LocalTangentPlane(origin: origin.coordinate)
+    let points = samples.map { sample in
+      (seconds: sample.seconds - origin.seconds, offset: plane.project(sample.coordinate))
+    }
+    let count = Double(points.count)
+    let meanSeconds = points.reduce(0) { $0 + $1.seconds } / count
+    let meanEast = points.reduce(0) { $0 + $1.offset.eastMeters } / count
+    let meanNorth = points.reduce(0) { $0 + $1.offset.northMeters } / count
+    var timeSquares = 0.0
+    var eastProducts = 0.0
+    var northProducts = 0.0
+    for point in points {
+      let seconds = point.seconds - meanSeconds
+      timeSquares += seconds * seconds
+      eastProducts += seconds * (point.offset.eastMeters - meanEast)
+      northProducts += seconds * (point.offset.northMeters - meanNorth)
+    }
+    guard timeSquares > 0 else { return nil }
+    return (eastProducts / timeSquares, northProducts / timeSquares)
+  }
+}
