@@ -305,20 +305,23 @@ enum RefinedStops {
     return meters > speedMetersPerSecond * (time - previousTime)
   }
 
-  /// The mean Doppler velocity of the inputs in `range`, if at least three report one.
-  private static func meanVelocity(_ range: Range<Int>, _ inputs: Inputs)
+  /// The mean Doppler velocity of the inputs in `range`, if at least `minimumCount` report
+  /// one.
+  private static func meanVelocity(_ range: Range<Int>, _ inputs: Inputs, minimumCount: Int = 3)
     -> (east: Double, north: Double, speed: Double)?
   {
-    mean(range.compactMap { inputs[$0].dopplerVelocity })
+    mean(range.compactMap { inputs[$0].dopplerVelocity }, minimumCount: minimumCount)
   }
 
-  /// Whether the mean Doppler velocity over a stop exceeds the resume speed.
+  /// Whether the mean Doppler velocity over a stop, of two readings or more (a stop of three
+  /// fixes after a gap has no more), exceeds the resume speed.
   private static func travels(
     _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
   ) -> Bool {
-    guard let velocity = meanVelocity(stop.lowerBound..<(stop.upperBound + 1), inputs) else {
-      return false
-    }
+    guard
+      let velocity = meanVelocity(
+        stop.lowerBound..<(stop.upperBound + 1), inputs, minimumCount: 2)
+    else { return false }
     return velocity.speed > configuration.resumeSpeedMetersPerSecond
   }
 
@@ -344,9 +347,10 @@ enum RefinedStops {
   }
 
   private static func mean(
-    _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)]
+    _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)],
+    minimumCount: Int = 3
   ) -> (east: Double, north: Double, speed: Double)? {
-    guard velocities.count >= 3 else { return nil }
+    guard velocities.count >= minimumCount else { return nil }
     let count = Double(velocities.count)
     let east = velocities.reduce(0) { $0 + $1.eastMetersPerSecond } / count
     let north = velocities.reduce(0) { $0 + $1.northMetersPerSecond } / count

@@ -171,6 +171,23 @@ import TrackSiftSimulation
     #expect(Self.refined(live, Self.inputs(seconds)).allSatisfy { $0 })
   }
 
+  @Test func aStopWhoseTwoDopplerReadingsKeepThePaceIsAWalk() {
+    // Three fixes after a 3 s gap, the first without a speed, the other two at 1.4 m/s east:
+    // no more readings to average, and they keep the pace.
+    let seconds = (0..<120).map {
+      Second(eastMeters: 1.4 * Double($0), speed: 1.4, courseDegrees: 90)
+    }
+    var inputs = Self.inputs(seconds)
+    for index in inputs.indices where !(61...62).contains(index) {
+      inputs[index].dopplerVelocity = nil
+    }
+    for index in 60..<inputs.count {
+      inputs[index].timeSeconds = inputs[index].timeSeconds.map { $0 + 2 }
+    }
+    let live = Self.flags(stoppedFrom: 60, through: 62, count: seconds.count)
+    #expect(Self.refined(live, inputs).allSatisfy { $0 })
+  }
+
   @Test func aStopShorterThanTheDwellIsNone() {
     let seconds = (0..<120).map {
       Second(eastMeters: 1.4 * Double($0), speed: 1.4, courseDegrees: 90)
