@@ -50,6 +50,26 @@ extension RefinedStops {
     }
   }
 
+  /// Whether the inputs in `range` travel faster than the resume speed by the mean of their
+  /// velocities, each the Doppler's weighed with the positions' as
+  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` does (the positions' part bounded by
+  /// twice the resume speed); `false` with fewer than three Doppler readings.
+  static func travelsByDopplerAndPositions(
+    _ range: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Bool {
+    let order = Array(range)
+    let bound = 2 * configuration.resumeSpeedMetersPerSecond
+    let east = alongSpeeds(order, along: (1, 0), speedMetersPerSecond: bound, inputs)
+      .compactMap { $0 }
+    let north = alongSpeeds(order, along: (0, 1), speedMetersPerSecond: bound, inputs)
+      .compactMap { $0 }
+    guard east.count >= 3 else { return false }
+    let meanEast = east.reduce(0, +) / Double(east.count)
+    let meanNorth = north.reduce(0, +) / Double(north.count)
+    return (meanEast * meanEast + meanNorth * meanNorth).squareRoot()
+      > configuration.resumeSpeedMetersPerSecond
+  }
+
   /// The indices among `order` whose input comes within ``reconvergenceSeconds`` of the end of
   /// a gap longer than ``gapSeconds``.
   private static func reconvergingIndices(_ order: [Int], _ inputs: Inputs) -> Set<Int> {

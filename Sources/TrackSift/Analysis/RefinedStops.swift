@@ -11,7 +11,8 @@ import Foundation
 /// 1. **Ends.** Live, a stop's end is the last fix near its anchor, and an error ramp at a
 ///    standstill can carry the positions out of the radius while the person still stands. The
 ///    same detector run backwards in time meets the departure as an arrival, which it finds as
-///    well as a start; each stop ends at the later of the two ends.
+///    well as a start; each stop ends at the later of the two ends, unless the Doppler and the
+///    positions together say the stretch between them travels.
 /// 2. **Boundaries.** Where the Doppler velocity says more, each boundary moves to its change
 ///    point along the direction of travel, by at most 10 s either way (or as far as a slow
 ///    stretch reaches; a start whose whole window reads moving moves on while the positions
@@ -119,7 +120,14 @@ enum RefinedStops {
     var previousEnd = -1
     for (number, stop) in liveStops.enumerated() {
       let nextStart = number + 1 < liveStops.count ? liveStops[number + 1].lowerBound : live.count
-      let extendedEnd = backwardEnd(of: stop, inputs, configuration, notAfter: nextStart - 1)
+      var extendedEnd = backwardEnd(of: stop, inputs, configuration, notAfter: nextStart - 1)
+      // The backward run can carry an end over a walk whose Doppler dipped; an extension that
+      // the Doppler and the positions together say travels is that walk.
+      if extendedEnd > stop.upperBound,
+        travelsByDopplerAndPositions((stop.upperBound + 1)...extendedEnd, inputs, configuration)
+      {
+        extendedEnd = stop.upperBound
+      }
       // A slow stretch running into the stop lets its start move back as far as the stretch.
       let startReach = stretches.last {
         $0.lowerBound < stop.lowerBound && $0.upperBound + 1 >= stop.lowerBound

@@ -130,6 +130,19 @@ import TrackSiftSimulation
     #expect((60...62).contains(start))  // by the Doppler alone: 67
   }
 
+  @Test func aWalkWhoseDopplerDippedTravelsByItsPositions() {
+    // Walking at 1.4 m/s while a watch's Doppler (0.9 m/s accuracy) reads 0.4 m/s: the
+    // positions carry the mean over the resume speed; standing, they do not.
+    var seconds = (0..<40).map {
+      Second(eastMeters: 1.4 * Double($0), speed: 0.4, courseDegrees: 90)
+    }
+    let walk = RefinedStops.Inputs(Self.inputs(seconds, speedAccuracy: 0.9))
+    #expect(RefinedStops.travelsByDopplerAndPositions(10...25, walk, Self.walking))
+    for index in seconds.indices { seconds[index].eastMeters = 0 }
+    let stand = RefinedStops.Inputs(Self.inputs(seconds, speedAccuracy: 0.9))
+    #expect(!RefinedStops.travelsByDopplerAndPositions(10...25, stand, Self.walking))
+  }
+
   @Test(arguments: [(0.3, 95), (0.8, 99)])
   func aStopEndsWhereTheDopplerRoseAboveItsNoise(speedAccuracy: Double, end: Int) {
     // Standing still until index 99, the Doppler reading 0.6 m/s east for its last 4 s: a
