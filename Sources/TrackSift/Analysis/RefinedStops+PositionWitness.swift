@@ -27,47 +27,70 @@ extension RefinedStops {
     _ order: [Int], along: (east: Double, north: Double), speedMetersPerSecond: Double,
     _ inputs: Inputs
   ) -> [Double?] {
-    let reconverging = reconvergingIndices(order, inputs)
-    return order.map { index in
-      let input = inputs[index]
-      guard let velocity = input.dopplerVelocity else { return nil }
-      let doppler =
-        velocity.eastMetersPerSecond * along.east + velocity.northMetersPerSecond * along.north
-      let first = max(index - positionVelocityHalfWindow, 0)
-      let last = min(index + positionVelocityHalfWindow, inputs.count - 1)
-      guard !reconverging.contains(index),
-        let dopplerError = input.speedAccuracyMetersPerSecond, dopplerError > 0,
-        let accuracy = input.horizontalAccuracyMeters,
-        let fitted = positionVelocity(first...last, inputs)
-      else { return doppler }
-      let positionError = positionVelocityErrorPerAccuracyMeter * accuracy
-      let positionWeight =
-        dopplerError * dopplerError / (dopplerError * dopplerError + positionError * positionError)
-      let positional = min(
-        max(fitted.east * along.east + fitted.north * along.north, -speedMetersPerSecond),
-        speedMetersPerSecond)
-      return (1 - positionWeight) * doppler + positionWeight * positional
+    witnesses(order, inputs).map { witness in
+      witness?.speed(along: along, boundMetersPerSecond: speedMetersPerSecond)
     }
   }
 
   /// Whether the inputs in `range` travel faster than the resume speed by the mean of their
   /// velocities, each the Doppler's weighed with the positions' as
   /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` does (the positions' part bounded by
-  /// twice the resume speed); `false` with fewer than three Doppler readings.
+  /// twice the resume speed on each axis); `false` with fewer than three Doppler readings.
   static func travelsByDopplerAndPositions(
     _ range: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
   ) -> Bool {
-    let order = Array(range)
     let bound = 2 * configuration.resumeSpeedMetersPerSecond
-    let east = alongSpeeds(order, along: (1, 0), speedMetersPerSecond: bound, inputs)
-      .compactMap { $0 }
-    let north = alongSpeeds(order, along: (0, 1), speedMetersPerSecond: bound, inputs)
-      .compactMap { $0 }
-    guard east.count >= 3 else { return false }
-    let meanEast = east.reduce(0, +) / Double(east.count)
-    let meanNorth = north.reduce(0, +) / Double(north.count)
-    return (meanEast * meanEast + meanNorth * meanNorth).squareRoot()
+    let present = witnesses(Array(range), inputs).compactMap { $0 }
+    guard present.count >= 3 else { return false }
+    let count = Double(present.count)
+    let east = present.reduce(0) { $0 + $1.speed(along: (1, 0), boundMetersPerSecond: bound) }
+    let north = present.reduce(0) { $0 + $1.speed(along: (0, 1), boundMetersPerSecond: bound) }
+    return (east * east + north * north).squareRoot() / count
       > configuration.resumeSpeedMetersPerSecond
+  }
+
+  /// What the Doppler and the positions say of the velocity at one input.
+  struct Witness {
+    var doppler: (east: Double, north: Double)
+    /// The velocity of the positions around the input, where it counts.
+    var positions: (east: Double, north: Double)?
+    /// The positions' share of the weighed speed.
+    var positionWeight: Double
+
+    /// The weighed speed along `along`, the positions' part bounded by `bound`.
+    func speed(along: (east: Double, north: Double), boundMetersPerSecond bound: Double)
+      -> Double
+    {
+      let doppler = self.doppler.east * along.east + self.doppler.north * along.north
+      guard let positions else { return doppler }
+      let positional = min(
+        max(positions.east * along.east + positions.north * along.north, -bound), bound)
+      return (1 - positionWeight) * doppler + positionWeight * positional
+    }
+  }
+
+  /// The witnesses at the inputs of `order`, `nil` where an input has no Doppler velocity.
+  private static func witnesses(_ order: [Int], _ inputs: Inputs) -> [Witness?] {
+    let reconverging = reconvergingIndices(order, inputs)
+    return order.map { index in
+      let input = inputs[index]
+      guard let velocity = input.dopplerVelocity else { return nil }
+      var witness = Witness(
+        doppler: (velocity.eastMetersPerSecond, velocity.northMetersPerSecond), positions: nil,
+        positionWeight: 0)
+      let first = max(index - positionVelocityHalfWindow, 0)
+      let last = min(index + positionVelocityHalfWindow, inputs.count - 1)
+      guard !reconverging.contains(index),
+        let dopplerError = input.speedAccuracyMetersPerSecond, dopplerError > 0,
+        let accuracy = input.horizontalAccuracyMeters,
+        let fitted = positionVelocity(first...last, inputs)
+      else { return witness }
+      let positionError = positionVelocityErrorPerAccuracyMeter * accuracy
+      witness.positions = fitted
+      witness.positionWeight =
+        dopplerError * dopplerError / (dopplerError * dopplerError + positionError * positionError)
+      return witness
+    }
   }
 
   /// The indices among `order` whose input comes within ``reconvergenceSeconds`` of the end of
