@@ -13,8 +13,9 @@ import Foundation
 ///    same detector run backwards in time meets the departure as an arrival, which it finds as
 ///    well as a start; each stop ends at the later of the two ends, unless the Doppler and the
 ///    positions together say the stretch between them travels.
-/// 2. **Boundaries.** Where the Doppler velocity says more, each boundary moves to its change
-///    point along the direction of travel, by at most 10 s either way (or as far as a slow
+/// 2. **Boundaries.** Where the Doppler velocity (weighed with the positions', see
+///    ``alongSpeeds(_:along:speedMetersPerSecond:_:)``) says more, each boundary moves to its
+///    change point along the direction of travel, by at most 10 s either way (or as far as a slow
 ///    stretch reaches; a start whose whole window reads moving moves on while the positions
 ///    travel): a start to where the velocity fell below the detector's stop speed (a
 ///    stop found by its positions begins a few strides early, or, while the wander still
