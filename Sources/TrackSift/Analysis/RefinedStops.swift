@@ -21,7 +21,9 @@ import Foundation
 ///    stop found by its positions begins a few strides early, or, while the wander still
 ///    carries the positions, a few seconds late), an end to where it rose above the stop speed
 ///    or, for a noisy Doppler, above its reported accuracy, up to the resume speed (a standing
-///    watch's Doppler reads well above the stop speed).
+///    watch's Doppler reads well above the stop speed); an end the change point keeps moves on
+///    while the velocity along the departure stays below the stop speed (the positions' dwell
+///    can end while their wander runs ahead), up to a fix faster than the resume speed.
 /// 3. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
 ///    whose Doppler dipped: noise at a standstill points every way and averages out, a steady
 ///    pace does not. A stop shorter than the detector's dwell time is no stop either, nor one
@@ -41,6 +43,14 @@ enum RefinedStops {
     /// course, or zero for a speed below the resume speed without a course; `nil` without a
     /// reported speed.
     var dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)?
+
+    /// The speed of the Doppler velocity in meters per second, in whichever direction.
+    var dopplerSpeedMetersPerSecond: Double? {
+      dopplerVelocity.map {
+        ($0.eastMetersPerSecond * $0.eastMetersPerSecond
+          + $0.northMetersPerSecond * $0.northMetersPerSecond).squareRoot()
+      }
+    }
 
     /// What the detector saw at `fix`, with the speed it was given.
     init(
@@ -176,11 +186,7 @@ enum RefinedStops {
     // The approach: the 10 s before the window, and the strides within it (a stop at a corner
     // comes from another direction than the street before it).
     let strides = (first...last).filter {
-      guard let velocity = inputs[$0].dopplerVelocity else { return false }
-      return
-        (velocity.eastMetersPerSecond * velocity.eastMetersPerSecond
-        + velocity.northMetersPerSecond * velocity.northMetersPerSecond).squareRoot()
-        >= configuration.resumeSpeedMetersPerSecond
+      (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
     }
     guard
       let approach = mean(
@@ -228,7 +234,7 @@ enum RefinedStops {
   }
 
   /// Where a stop ended: the detector's end, or up to ``boundaryWindowSeconds`` earlier when
-  /// the Doppler says the person was already going.
+  /// the Doppler says the person was already going, or later when it says they still stood.
   private static func refinedEnd(
     of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
     notAfter latest: Int, reach: Int?
@@ -247,7 +253,18 @@ enum RefinedStops {
       noiseThreshold($0, configuration)
     }
     let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
-    return max(min(end ?? first - 1, latestEnd), stop.lowerBound)
+    let refined = max(min(end ?? first - 1, latestEnd), stop.lowerBound)
+    // The positions' dwell can end while the wander runs ahead of the person. Later, the stop
+    // speed decides, as at a start (the noise would hold every end through the first slow
+    // strides); and the departure, judged 10 s on, may lie round a corner, so a fix faster
+    // than the resume speed in any direction has left.
+    let next = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
+    guard refined == stop.upperBound, next > stop.upperBound else { return refined }
+    return changePoint(
+      inputs, Array((stop.upperBound + 1)...next), along: departure,
+      threshold: { _ in configuration.stopSpeedMetersPerSecond },
+      until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond })
+      ?? refined
   }
 
   /// The farthest index from `index`, stepping by `step` within `bounds`, whose time lies
@@ -270,11 +287,11 @@ enum RefinedStops {
   /// Doppler velocity along the motion, weighed with the positions' as
   /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` says) is smallest, that is the outermost
   /// fix that still reads standing. A CUSUM weighs every fix instead of waiting for a run; a
-  /// fix without a Doppler velocity weighs nothing. `nil` when the sum never falls to zero
-  /// (every fix reads moving).
+  /// fix without a Doppler velocity weighs nothing. The scan ends at a fix for which `until`
+  /// holds. `nil` when the sum never falls to zero (every fix reads moving).
   private static func changePoint(
     _ inputs: Inputs, _ order: [Int], along motion: (east: Double, north: Double, speed: Double),
-    threshold: (Input) -> Double
+    threshold: (Input) -> Double, until isMoving: (Input) -> Bool = { _ in false }
   ) -> Int? {
     let speeds = alongSpeeds(
       order, along: (motion.east / motion.speed, motion.north / motion.speed),
@@ -284,6 +301,7 @@ enum RefinedStops {
     var smallest = 0.0
     for (index, speed) in zip(order, speeds) {
       let input = inputs[index]
+      if isMoving(input) { break }
       let threshold = threshold(input)
       sum += (speed ?? threshold) - threshold
       // On a tie the outer fix wins, unless it has no Doppler and ends a gap crossed at

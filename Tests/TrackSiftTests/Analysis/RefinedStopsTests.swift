@@ -175,6 +175,46 @@ import TrackSiftSimulation
     #expect((99...103).contains(end), "ends at \(end)")
   }
 
+  @Test func aStopWhosePositionsRanAheadEndsWhenTheDopplerRose() {
+    // Standing until index 99 while, for the last 8 s, the positions' wander ran 1.2 m/s
+    // ahead along the street (and stayed ahead) and the Doppler noise read 0.5 m/s back: live,
+    // and run backwards, the positions' dwell ended when the wander set off.
+    var seconds = Self.walkStopWalk(noise: 0)
+    for index in 92..<seconds.count {
+      seconds[index].eastMeters += 1.2 * Double(min(index, 99) - 91)
+    }
+    for index in 92...99 {
+      seconds[index].speed = 0.5
+      seconds[index].courseDegrees = 270
+    }
+    let live = Self.flags(stoppedFrom: 60, through: 91, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined.lastIndex(of: false) == 99)
+  }
+
+  @Test func aStopLeftForACornerEndsOnTime() {
+    // The walker left at index 100 and turned north 8 s later: along the departure judged
+    // from 10 s on, the first strides east read standing, but they are walking.
+    var seconds = Self.walkStopWalk(noise: 0)
+    for index in 108..<seconds.count {
+      seconds[index].northMeters = 1.4 * Double(index - 107)
+      seconds[index].eastMeters = seconds[107].eastMeters
+      seconds[index].courseDegrees = 0
+    }
+    let live = Self.flags(stoppedFrom: 60, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.lastIndex(of: false) == 99)
+  }
+
+  @Test func aStopEndingAtAGapEndsThere() {
+    // The 15 s after the stop were lost in a gap: nothing within 10 s says more.
+    var inputs = Self.inputs(Self.walkStopWalk(noise: 0))
+    inputs.removeSubrange(100..<115)
+    let live = Self.flags(stoppedFrom: 60, through: 99, count: inputs.count)
+    #expect(Self.refined(live, inputs).lastIndex(of: false) == 99)
+  }
+
   @Test func aStopWhoseDopplerKeptItsPaceIsAWalk() {
     // A steady walk the live detector took for a stop (its positions bunched up).
     let seconds = (0..<120).map {
