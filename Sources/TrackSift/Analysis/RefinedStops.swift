@@ -24,7 +24,10 @@ import Foundation
 ///    watch's Doppler reads well above the stop speed); an end the change point keeps moves on
 ///    while the velocity along the departure stays below the stop speed (the positions' dwell
 ///    can end while their wander runs ahead), up to a fix faster than the resume speed.
-/// 3. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
+/// 3. **Interruptions.** A short moving run between two stops in the same place, whose
+///    Doppler reads standing, is part of one stop: an error ramp had ended it (see
+///    ``interruptions(of:_:_:)``).
+/// 4. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
 ///    whose Doppler dipped: noise at a standstill points every way and averages out, a steady
 ///    pace does not. A stop shorter than the detector's dwell time is no stop either, nor one
 ///    without a Doppler velocity between fixes that have one.
@@ -161,6 +164,9 @@ enum RefinedStops {
       mark(start..<(end + 1), moving: false)
       mark((end + 1)..<(max(end, extendedEnd, stop.upperBound) + 1), moving: true)
       previousEnd = end
+    }
+    for run in interruptions(of: refined, inputs, configuration) {
+      mark(run.lowerBound..<(run.upperBound + 1), moving: false)
     }
     for stop in stoppedRuns(refined)
     where travels(stop, inputs, configuration) || isShort(stop, inputs, configuration)
@@ -334,7 +340,7 @@ enum RefinedStops {
 
   /// The mean Doppler velocity of the inputs in `range`, if at least `minimumCount` report
   /// one.
-  private static func meanVelocity(_ range: Range<Int>, _ inputs: Inputs, minimumCount: Int = 3)
+  static func meanVelocity(_ range: Range<Int>, _ inputs: Inputs, minimumCount: Int = 3)
     -> (east: Double, north: Double, speed: Double)?
   {
     mean(range.compactMap { inputs[$0].dopplerVelocity }, minimumCount: minimumCount)
@@ -433,7 +439,7 @@ enum RefinedStops {
   }
 
   /// The index ranges of the runs of `false` (stopped).
-  private static func stoppedRuns(_ flags: [Bool]) -> [ClosedRange<Int>] {
+  static func stoppedRuns(_ flags: [Bool]) -> [ClosedRange<Int>] {
     var runs: [ClosedRange<Int>] = []
     var start: Int?
     for (index, isMoving) in flags.enumerated() {

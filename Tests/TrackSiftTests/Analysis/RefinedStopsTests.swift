@@ -215,6 +215,53 @@ import TrackSiftSimulation
     #expect(Self.refined(live, inputs).lastIndex(of: false) == 99)
   }
 
+  @Test func aStopInterruptedByAnErrorRampIsOneStop() {
+    // Standing from index 60 to 99 while an error ramp carried the positions north at 5 m/s
+    // for 6 s before they snapped back: live, the stop ended in the ramp and began anew.
+    var seconds = Self.walkStopWalk(noise: 0)
+    for index in 75...80 { seconds[index].northMeters = 5 * Double(index - 74) }
+    var live = Self.flags(stoppedFrom: 60, through: 99, count: seconds.count)
+    for index in 77...81 { live[index] = true }
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined[60...99].allSatisfy { !$0 })
+  }
+
+  @Test func twoStopsAWalkApartStayTwo() {
+    // Standing, then 10 s at 1.4 m/s, then standing 14 m on.
+    var seconds = Self.walkStopWalk(standSeconds: 20, walkAfter: 0)
+    for index in 0..<10 {
+      seconds.append(
+        Second(eastMeters: 84 + 1.4 * Double(index + 1), speed: 1.4, courseDegrees: 90))
+    }
+    for _ in 0..<30 { seconds.append(Second(eastMeters: 98, speed: 0)) }
+    let live = (0..<seconds.count).map { !((60...79).contains($0) || $0 >= 90) }
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined[81...88].allSatisfy { $0 })
+  }
+
+  @Test(arguments: [(3.0, true), (14.0, false)])
+  func anInterruptionIsWhereTheStopWas(metersApart: Double, isInterruption: Bool) {
+    // Two stops 8 s apart, the Doppler reading nothing between them.
+    let seconds = (0..<60).map {
+      Second(eastMeters: $0 < 30 ? 0 : metersApart, speed: 0)
+    }
+    let live = (0..<60).map { (22..<30).contains($0) }
+    let runs = RefinedStops.interruptions(
+      of: live, RefinedStops.Inputs(Self.inputs(seconds)), Self.walking)
+    #expect(runs == (isInterruption ? [22...29] : []))
+  }
+
+  @Test func anInterruptionWhoseDopplerFellSilentIsNone() {
+    // Two stops 8 s apart in the same place, one reading between them: too little to say.
+    let seconds = (0..<60).map { _ in Second(eastMeters: 0, speed: 0) }
+    var inputs = Self.inputs(seconds)
+    for index in 23..<30 { inputs[index].dopplerVelocity = nil }
+    let live = (0..<60).map { (22..<30).contains($0) }
+    let inputsWithOneReading = RefinedStops.Inputs(inputs)
+    #expect(RefinedStops.interruptions(of: live, inputsWithOneReading, Self.walking).isEmpty)
+  }
+
   @Test func aStopWhoseDopplerKeptItsPaceIsAWalk() {
     // A steady walk the live detector took for a stop (its positions bunched up).
     let seconds = (0..<120).map {
