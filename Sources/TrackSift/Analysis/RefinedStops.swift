@@ -23,7 +23,9 @@ import Foundation
 ///    or, for a noisy Doppler, above its reported accuracy, up to the resume speed (a standing
 ///    watch's Doppler reads well above the stop speed); an end the change point keeps moves on
 ///    while the velocity along the departure stays below the stop speed (the positions' dwell
-///    can end while their wander runs ahead), up to a fix faster than the resume speed.
+///    can end while their wander runs ahead), up to a fix faster than the resume speed. Round
+///    a corner a boundary is judged by the Doppler's speed alone (see
+///    ``measure(travel:passage:_:_:)``).
 /// 3. **Interruptions.** A short moving run between two stops in the same place, whose
 ///    Doppler reads standing, is part of one stop: an error ramp had ended it (see
 ///    ``interruptions(of:_:_:)``).
@@ -101,6 +103,9 @@ enum RefinedStops {
   /// How far a boundary moves at most, and how long the approach and the departure whose
   /// direction and speed it is judged by, in seconds.
   static let boundaryWindowSeconds = 10.0
+  /// The most a turn's course sweeps from one approaching Doppler velocity to the next, in
+  /// degrees (a car turning at a junction sweeps 10-30 a second).
+  static let steadyTurnDegrees = 45.0
 
   /// The refined moving flags.
   ///
@@ -195,14 +200,13 @@ enum RefinedStops {
       (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
     }
     guard
-      let approach = mean(
-        (Array(before..<first) + strides).compactMap { inputs[$0].dopplerVelocity }),
-      approach.speed >= configuration.resumeSpeedMetersPerSecond
+      let approach = measure(
+        travel: Array(before..<first) + strides, passage: before...last, inputs, configuration)
     else { return stop.lowerBound }
     // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
     // false stop.
     if let start = changePoint(
-      inputs, Array((first...last).reversed()), along: approach,
+      inputs, Array((first...last).reversed()), by: approach,
       threshold: { _ in configuration.stopSpeedMetersPerSecond })
     {
       return start
@@ -220,7 +224,7 @@ enum RefinedStops {
         speed >= configuration.resumeSpeedMetersPerSecond
       else { return next }
       if let start = changePoint(
-        inputs, Array(window.reversed()), along: approach,
+        inputs, Array(window.reversed()), by: approach,
         threshold: { noiseThreshold($0, configuration) })
       {
         return start
@@ -251,11 +255,12 @@ enum RefinedStops {
       farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs),
       min(reach ?? stop.upperBound, latest))
     let after = farthest(from: last, by: 1, within: last...latest, inputs)
-    guard let departure = meanVelocity((last + 1)..<(after + 1), inputs),
-      departure.speed >= configuration.resumeSpeedMetersPerSecond
+    guard
+      let departure = measure(
+        travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs, configuration)
     else { return stop.upperBound }
     // Above the noise too: a standing watch's Doppler reads above the stop speed.
-    let end = changePoint(inputs, Array(first...last), along: departure) {
+    let end = changePoint(inputs, Array(first...last), by: departure) {
       noiseThreshold($0, configuration)
     }
     let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
@@ -267,7 +272,7 @@ enum RefinedStops {
     let next = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
     guard refined == stop.upperBound, next > stop.upperBound else { return refined }
     return changePoint(
-      inputs, Array((stop.upperBound + 1)...next), along: departure,
+      inputs, Array((stop.upperBound + 1)...next), by: departure,
       threshold: { _ in configuration.stopSpeedMetersPerSecond },
       until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond })
       ?? refined
@@ -296,12 +301,18 @@ enum RefinedStops {
   /// fix without a Doppler velocity weighs nothing. The scan ends at a fix for which `until`
   /// holds. `nil` when the sum never falls to zero (every fix reads moving).
   private static func changePoint(
-    _ inputs: Inputs, _ order: [Int], along motion: (east: Double, north: Double, speed: Double),
+    _ inputs: Inputs, _ order: [Int], by measure: Measure,
     threshold: (Input) -> Double, until isMoving: (Input) -> Bool = { _ in false }
   ) -> Int? {
-    let speeds = alongSpeeds(
-      order, along: (motion.east / motion.speed, motion.north / motion.speed),
-      speedMetersPerSecond: motion.speed, inputs)
+    let speeds =
+      switch measure {
+      case .along(let motion):
+        alongSpeeds(
+          order, along: (motion.east / motion.speed, motion.north / motion.speed),
+          speedMetersPerSecond: motion.speed, inputs)
+      case .speed:
+        order.map { inputs[$0].dopplerSpeedMetersPerSecond }
+      }
     var changePoint: Int?
     var sum = 0.0
     var smallest = 0.0
@@ -366,6 +377,64 @@ enum RefinedStops {
       && inputs[stop.lowerBound - 1].dopplerVelocity != nil
       && inputs[stop.upperBound + 1].dopplerVelocity != nil
       && stop.allSatisfy { inputs[$0].dopplerVelocity == nil }
+  }
+
+  /// What a boundary's speeds are measured by.
+  enum Measure {
+    /// The velocity along the direction of travel (east, north and speed).
+    case along((east: Double, north: Double, speed: Double))
+    /// The Doppler's speed, in whichever direction.
+    case speed
+  }
+
+  /// How to judge a boundary: along the mean Doppler velocity of the `travel` inputs (the
+  /// approach or the departure) when it reaches the resume speed; by the speed alone where the
+  /// course sweeps steadily through the `passage` (the travel and the boundary's window) and
+  /// the Doppler is trusted near zero (twice its accuracy below the stop speed); `nil`, not
+  /// at all, otherwise.
+  ///
+  /// Lights stand at corners, and a car pulls in or out round one: judged along the street
+  /// it came by or left by, its first or last strides read standing, and an approach that
+  /// turned through a junction or a U-turn cancels in its mean. A turn, unlike noise, sweeps
+  /// its course a little at a time; a watch's noise, judged by its speed alone, would read
+  /// moving where it stands.
+  private static func measure(
+    travel: [Int], passage: ClosedRange<Int>, _ inputs: Inputs,
+    _ configuration: StopDetector.Configuration
+  ) -> Measure? {
+    let trusted = passage.allSatisfy {
+      (inputs[$0].speedAccuracyMetersPerSecond ?? 0) * configuration.speedNoiseFactor
+        < configuration.stopSpeedMetersPerSecond
+    }
+    if trusted, turnsSteadily(passage.compactMap { inputs[$0].dopplerVelocity }, configuration) {
+      return .speed
+    }
+    return mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {
+      $0.speed >= configuration.resumeSpeedMetersPerSecond ? .along($0) : nil
+    }
+  }
+
+  /// Whether Doppler velocities, in time order, are those of a turn: three or more, at the
+  /// resume speed on average, each turning less than ``steadyTurnDegrees`` from the one before.
+  private static func turnsSteadily(
+    _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)],
+    _ configuration: StopDetector.Configuration
+  ) -> Bool {
+    let speeds = velocities.map {
+      ($0.eastMetersPerSecond * $0.eastMetersPerSecond
+        + $0.northMetersPerSecond * $0.northMetersPerSecond).squareRoot()
+    }
+    guard velocities.count >= 3,
+      speeds.reduce(0, +) / Double(speeds.count) >= configuration.resumeSpeedMetersPerSecond
+    else { return false }
+    let cosine = cos(steadyTurnDegrees * .pi / 180)
+    return zip(zip(velocities, speeds), zip(velocities, speeds).dropFirst()).allSatisfy {
+      previous, next in
+      let dot =
+        previous.0.eastMetersPerSecond * next.0.eastMetersPerSecond
+        + previous.0.northMetersPerSecond * next.0.northMetersPerSecond
+      return dot >= cosine * previous.1 * next.1
+    }
   }
 
   /// Whether a stop lasts less than the detector's dwell time, counting the interval that

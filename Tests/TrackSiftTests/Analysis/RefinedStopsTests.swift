@@ -45,6 +45,20 @@ import TrackSiftSimulation
     return seconds
   }
 
+  /// The seconds of a walk given by its speed and course each second, from the origin.
+  static func path(_ steps: [(speed: Double, courseDegrees: Double)]) -> [Second] {
+    var east = 0.0
+    var north = 0.0
+    return steps.map { step in
+      let radians = step.courseDegrees * .pi / 180
+      east += step.speed * sin(radians)
+      north += step.speed * cos(radians)
+      return Second(
+        eastMeters: east, speed: step.speed,
+        courseDegrees: step.speed > 0 ? step.courseDegrees : nil, northMeters: north)
+    }
+  }
+
   static func inputs(
     _ seconds: [Second], reportsSpeed: Bool = true, speedAccuracy: Double = 0.3
   ) -> [RefinedStops.Input] {
@@ -260,6 +274,33 @@ import TrackSiftSimulation
     let live = (0..<60).map { (22..<30).contains($0) }
     let inputsWithOneReading = RefinedStops.Inputs(inputs)
     #expect(RefinedStops.interruptions(of: live, inputsWithOneReading, Self.walking).isEmpty)
+  }
+
+  @Test func aStopAfterAUTurnStartsWhereTheDopplerFell() {
+    // West for a minute, round to east at 30° a second, 4 s east, and standing from index 70:
+    // the approach cancels in its mean. Live, the stop began 3 s early.
+    let turn = (1...6).map { (speed: 1.4, courseDegrees: 270 - 30 * Double($0)) }
+    let seconds = Self.path(
+      [(speed: Double, courseDegrees: Double)](repeating: (1.4, 270), count: 60) + turn
+        + [(1.4, 90), (1.4, 90), (1.4, 90), (1.4, 90)]
+        + [(speed: Double, courseDegrees: Double)](repeating: (0, 0), count: 60))
+    let live = Self.flags(stoppedFrom: 67, through: 110, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.1))
+    #expect(refined.firstIndex(of: false) == 70)
+  }
+
+  @Test func aStopLeftRoundACornerEndsWhereTheDopplerRose() {
+    // Standing until index 99, then off east and round a corner to the north after 2 s: along
+    // the departure 10 s on, the first strides read standing. Live, the stop ended 3 s late.
+    let turn = (1...3).map { (speed: 1.4, courseDegrees: 90 - 30 * Double($0)) }
+    let seconds = Self.path(
+      [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60)
+        + [(speed: Double, courseDegrees: Double)](repeating: (0, 0), count: 40)
+        + [(1.4, 90), (1.4, 90)] + turn
+        + [(speed: Double, courseDegrees: Double)](repeating: (1.4, 0), count: 60))
+    let live = Self.flags(stoppedFrom: 60, through: 102, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.1))
+    #expect(refined.lastIndex(of: false) == 99)
   }
 
   @Test func aStopWhoseDopplerKeptItsPaceIsAWalk() {
