@@ -107,13 +107,11 @@ extension RefinedStops {
       index -= 1
     }
     var result: Set<Int> = []
-    var gapEndSeconds = -Double.infinity
-    var previousSeconds: Double?
+    var gapEnd = GapEnd()
     while index <= highest {
       if let seconds = inputs[index].timeSeconds {
-        if let previousSeconds, seconds - previousSeconds > gapSeconds { gapEndSeconds = seconds }
-        previousSeconds = seconds
-        if index >= lowest, seconds - gapEndSeconds < reconvergenceSeconds { result.insert(index) }
+        gapEnd.add(seconds)
+        if index >= lowest, seconds - gapEnd.seconds < reconvergenceSeconds { result.insert(index) }
       }
       index += 1
     }

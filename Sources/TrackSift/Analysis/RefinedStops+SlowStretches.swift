@@ -28,16 +28,12 @@ extension RefinedStops {
   ) -> [ClosedRange<Int>] {
     var stretches: [ClosedRange<Int>] = []
     var window = DopplerWindow()
-    var gapEndSeconds = -Double.infinity
-    var previousSeconds: Double?
+    var gapEnd = GapEnd()
     for last in 0..<inputs.count {
       let input = inputs[last]
       window.append(input)
       guard let lastSeconds = input.timeSeconds else { continue }
-      if let previousSeconds, lastSeconds - previousSeconds > gapSeconds {
-        gapEndSeconds = lastSeconds
-      }
-      previousSeconds = lastSeconds
+      gapEnd.add(lastSeconds)
       // The shortest window ending here that spans the stretch time.
       while window.count > 1, let seconds = window.seconds(at: 1),
         lastSeconds - seconds >= slowStretchSeconds
@@ -50,7 +46,7 @@ extension RefinedStops {
         window.dopplerCount >= 3, 2 * window.dopplerCount >= window.count,
         window.meanVelocityMetersPerSecond < configuration.stopSpeedMetersPerSecond,
         window.meanSpeedMetersPerSecond < configuration.resumeSpeedMetersPerSecond,
-        firstSeconds - gapEndSeconds < reconvergenceSeconds
+        firstSeconds - gapEnd.seconds < reconvergenceSeconds
           || (positionSpeedMetersPerSecond(first...last, inputs) ?? 0)
             < configuration.resumeSpeedMetersPerSecond
       else { continue }
@@ -61,6 +57,18 @@ extension RefinedStops {
       }
     }
     return stretches
+  }
+
+  /// The end of the latest gap longer than ``gapSeconds`` among times given in order.
+  struct GapEnd {
+    /// The time of the first fix after the gap; minus infinity before any gap.
+    private(set) var seconds = -Double.infinity
+    private var previousSeconds: Double?
+
+    mutating func add(_ seconds: Double) {
+      if let previousSeconds, seconds - previousSeconds > gapSeconds { self.seconds = seconds }
+      previousSeconds = seconds
+    }
   }
 
   /// Whether a gap of more than ``gapSeconds`` follows the input at `index`.
