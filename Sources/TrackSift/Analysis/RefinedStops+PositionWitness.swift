@@ -120,30 +120,40 @@ extension RefinedStops {
 
   /// The velocity, east and north in meters per second, of the least-squares line through the
   /// positions in `range` against time; `nil` for fewer than three timed positions.
-  static func positionVelocity(_ range: ClosedRange<Int>, _ inputs: Inputs)
-    -> (east: Double, north: Double)?
-  {
-    let samples = range.compactMap { index -> (seconds: Double, coordinate: Coordinate)? in
+  ///
+  /// - Parameter weighedByAccuracy: weigh each position by the inverse square of its reported
+  ///   accuracy, leaving out those without one (an error ramp's fixes, reported poor, then
+  ///   hardly count).
+  static func positionVelocity(
+    _ range: ClosedRange<Int>, _ inputs: Inputs, weighedByAccuracy: Bool = false
+  ) -> (east: Double, north: Double)? {
+    let samples = range.compactMap {
+      index -> (seconds: Double, coordinate: Coordinate, weight: Double)? in
       let input = inputs[index]
-      return input.timeSeconds.map { ($0, input.coordinate) }
+      guard let seconds = input.timeSeconds else { return nil }
+      guard weighedByAccuracy else { return (seconds, input.coordinate, 1) }
+      return input.horizontalAccuracyMeters.map { (seconds, input.coordinate, 1 / ($0 * $0)) }
     }
     guard samples.count >= 3, let origin = samples.first else { return nil }
     let plane = LocalTangentPlane(origin: origin.coordinate)
     let points = samples.map { sample in
-      (seconds: sample.seconds - origin.seconds, offset: plane.project(sample.coordinate))
+      (
+        seconds: sample.seconds - origin.seconds, offset: plane.project(sample.coordinate),
+        weight: sample.weight
+      )
     }
-    let count = Double(points.count)
-    let meanSeconds = points.reduce(0) { $0 + $1.seconds } / count
-    let meanEast = points.reduce(0) { $0 + $1.offset.eastMeters } / count
-    let meanNorth = points.reduce(0) { $0 + $1.offset.northMeters } / count
+    let weights = points.reduce(0) { $0 + $1.weight }
+    let meanSeconds = points.reduce(0) { $0 + $1.weight * $1.seconds } / weights
+    let meanEast = points.reduce(0) { $0 + $1.weight * $1.offset.eastMeters } / weights
+    let meanNorth = points.reduce(0) { $0 + $1.weight * $1.offset.northMeters } / weights
     var timeSquares = 0.0
     var eastProducts = 0.0
     var northProducts = 0.0
     for point in points {
       let seconds = point.seconds - meanSeconds
-      timeSquares += seconds * seconds
-      eastProducts += seconds * (point.offset.eastMeters - meanEast)
-      northProducts += seconds * (point.offset.northMeters - meanNorth)
+      timeSquares += point.weight * seconds * seconds
+      eastProducts += point.weight * seconds * (point.offset.eastMeters - meanEast)
+      northProducts += point.weight * seconds * (point.offset.northMeters - meanNorth)
     }
     guard timeSquares > 0 else { return nil }
     return (eastProducts / timeSquares, northProducts / timeSquares)

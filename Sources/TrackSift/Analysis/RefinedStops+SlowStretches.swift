@@ -11,20 +11,29 @@ extension RefinedStops {
   static let reconvergenceSeconds = 40.0
 
   /// Stretches that read standing: at least ``slowStretchSeconds`` long (merged where they
-  /// overlap), with the mean Doppler velocity below the stop speed, the mean Doppler speed
-  /// below the resume speed, and the positions' least-squares speed below the resume speed
-  /// too, unless a gap just before has them still reconverging.
+  /// overlap), where either
+  /// - the Doppler stands: its mean velocity below the stop speed and its mean speed below the
+  ///   resume speed, with the positions' least-squares speed below the resume speed too,
+  ///   unless a gap just before has them still reconverging; or
+  /// - the positions stand: where the live detector saw no stop and they are not
+  ///   reconverging, their least-squares speed, each weighed by the inverse square of its
+  ///   accuracy, below the stop speed, while the Doppler's mean velocity stays below the
+  ///   resume speed.
   ///
   /// This finds the stops the live detector misses: an error ramp carries the positions out of
   /// its radius while a watch's Doppler, noisy at a standstill, never stays below the stop
   /// speed for its dwell. Noise at a standstill points every way and averages out, a walk
   /// does not (and keeps its speed through a hairpin). The positions catch a walk whose
-  /// Doppler noise happened to point backwards for a while.
+  /// Doppler noise happened to point backwards for a while; and a watch's noise can point one
+  /// way for 15 s at 1 m/s while the positions stand (the ramp's fixes, reported poor, hardly
+  /// count). Looked for outside live stops only, a stretch of standing positions does not merge
+  /// with a stop's own and carry it off.
   ///
+  /// - Parameter live: the live moving flags, one per input.
   /// - Complexity: O(n) for n inputs, plus O(window) for each window that passes the Doppler
-  ///   tests.
+  ///   tests or reads slower than the resume speed.
   static func slowStretches(
-    _ inputs: Inputs, _ configuration: StopDetector.Configuration
+    _ inputs: Inputs, _ configuration: StopDetector.Configuration, live: [Bool]
   ) -> [ClosedRange<Int>] {
     var stretches: [ClosedRange<Int>] = []
     var window = DopplerWindow()
@@ -43,13 +52,23 @@ extension RefinedStops {
       let first = last - window.count + 1
       guard let firstSeconds = window.seconds(at: 0),
         lastSeconds - firstSeconds >= slowStretchSeconds,
-        window.dopplerCount >= 3, 2 * window.dopplerCount >= window.count,
-        window.meanVelocityMetersPerSecond < configuration.stopSpeedMetersPerSecond,
-        window.meanSpeedMetersPerSecond < configuration.resumeSpeedMetersPerSecond,
-        firstSeconds - gapEnd.seconds < reconvergenceSeconds
+        window.dopplerCount >= 3, 2 * window.dopplerCount >= window.count
+      else { continue }
+      let reconverging = firstSeconds - gapEnd.seconds < reconvergenceSeconds
+      let dopplerStands =
+        window.meanVelocityMetersPerSecond < configuration.stopSpeedMetersPerSecond
+        && window.meanSpeedMetersPerSecond < configuration.resumeSpeedMetersPerSecond
+      let stands =
+        dopplerStands
+        ? reconverging
           || (positionSpeedMetersPerSecond(first...last, inputs) ?? 0)
             < configuration.resumeSpeedMetersPerSecond
-      else { continue }
+        : !reconverging
+          && window.meanVelocityMetersPerSecond < configuration.resumeSpeedMetersPerSecond
+          && live[first...last].allSatisfy { $0 }
+          && (positionSpeedMetersPerSecond(first...last, inputs, weighedByAccuracy: true)
+            ?? .infinity) < configuration.stopSpeedMetersPerSecond
+      guard stands else { continue }
       if let previous = stretches.last, previous.upperBound + 1 >= first {
         stretches[stretches.count - 1] = previous.lowerBound...last
       } else {
@@ -137,10 +156,13 @@ extension RefinedStops {
   }
 
   /// The speed of the least-squares line through the positions in `range` against time, in
-  /// meters per second; `nil` for fewer than three timed positions.
-  static func positionSpeedMetersPerSecond(_ range: ClosedRange<Int>, _ inputs: Inputs)
-    -> Double?
-  {
-    positionVelocity(range, inputs).map { ($0.east * $0.east + $0.north * $0.north).squareRoot() }
+  /// meters per second (see ``positionVelocity(_:_:weighedByAccuracy:)``); `nil` for fewer than
+  /// three timed positions.
+  static func positionSpeedMetersPerSecond(
+    _ range: ClosedRange<Int>, _ inputs: Inputs, weighedByAccuracy: Bool = false
+  ) -> Double? {
+    positionVelocity(range, inputs, weighedByAccuracy: weighedByAccuracy).map {
+      ($0.east * $0.east + $0.north * $0.north).squareRoot()
+    }
   }
 }

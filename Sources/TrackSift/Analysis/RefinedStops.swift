@@ -3,11 +3,11 @@ import Foundation
 /// The stops of the refined figures: the live stop detector's, with their ends, starts and
 /// very existence checked against the whole recording, and the ones it missed.
 ///
-/// 0. **Missed stops.** Stretches that read standing for 15 s by the Doppler (and by the
-///    positions, unless a gap just before has them reconverging) become stops where the live
-///    detector saw none; one that runs into a live stop lets that stop's start move back to
+/// 0. **Missed stops.** Stretches that read standing for 15 s, by the Doppler (and by the
+///    positions, unless a gap just before has them reconverging) or, away from live stops, by
+///    the positions weighed by their accuracy, become stops where the live detector saw none; one that runs into a live stop lets that stop's start move back to
 ///    it, and one that runs on after a stop ending at a gap lets its end move on (see
-///    ``slowStretches(_:_:)``).
+///    ``slowStretches(_:_:live:)``).
 /// 1. **Ends.** Live, a stop's end is the last fix near its anchor, and an error ramp at a
 ///    standstill can carry the positions out of the radius while the person still stands. The
 ///    same detector run backwards in time meets the departure as an arrival, which it finds as
@@ -122,7 +122,7 @@ enum RefinedStops {
   ) -> [Bool] {
     precondition(live.count == inputs.count && keepsLive.count == inputs.count)
     var live = live
-    let stretches = slowStretches(inputs, configuration)
+    let stretches = slowStretches(inputs, configuration, live: live)
     // A stretch clear of every live stop is a stop the detector missed; one that touches a
     // live stop only widens the search for that stop's boundary (an approach reads slow too).
     for stretch in stretches

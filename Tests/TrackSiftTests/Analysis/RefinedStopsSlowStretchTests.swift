@@ -84,4 +84,29 @@ import TrackSiftSimulation
     #expect(refined[60...87].allSatisfy { !$0 })
     #expect(refined[92...].allSatisfy { $0 })
   }
+
+  @Test func aStopWhoseDopplerNoisePointsOneWayIsFoundFromItsPositions() {
+    // Standing from index 60 to 99 while a watch's Doppler reads 0.7 m/s south-east all along:
+    // its mean is no standstill's, but the positions stand.
+    var seconds = RefinedStopsTests.walkStopWalk(noise: 0)
+    for index in 60..<100 {
+      seconds[index].speed = 0.7
+      seconds[index].courseDegrees = 135
+    }
+    let live = [Bool](repeating: true, count: seconds.count)
+    let refined = RefinedStopsTests.refined(live, Self.inputs(seconds))
+    #expect(refined[62...97].allSatisfy { !$0 })
+    #expect(refined[..<58].allSatisfy { $0 })
+    #expect(refined[102...].allSatisfy { $0 })
+  }
+
+  @Test func aSlowWalkIsNoStop() {
+    // Two minutes at 0.7 m/s, the Doppler reading the pace: slower than the resume speed, but
+    // the positions travel.
+    let seconds = (0..<120).map {
+      Second(eastMeters: 0.7 * Double($0), speed: 0.7, courseDegrees: 90)
+    }
+    let live = [Bool](repeating: true, count: seconds.count)
+    #expect(RefinedStopsTests.refined(live, Self.inputs(seconds)).allSatisfy { $0 })
+  }
 }
