@@ -100,13 +100,6 @@ enum RefinedStops {
   /// How long after a live stop's end the backward run starts, in seconds: longer than any
   /// dwell the detector needs, so it meets the departure from well outside the stop.
   static let backwardLeadSeconds = 120.0
-  /// How far a boundary moves at most, and how long the approach and the departure whose
-  /// direction and speed it is judged by, in seconds.
-  static let boundaryWindowSeconds = 10.0
-  /// The most a turn's course sweeps from one approaching Doppler velocity to the next, in
-  /// degrees (a car turning at a junction sweeps 10-30 a second).
-  static let steadyTurnDegrees = 45.0
-
   /// The refined moving flags.
   ///
   /// - Parameters:
@@ -182,173 +175,6 @@ enum RefinedStops {
     return refined
   }
 
-  /// Where a stop began: the detector's start, or up to ``boundaryWindowSeconds`` later when
-  /// the Doppler says the person was still going, or earlier when it says they had stopped.
-  private static func refinedStart(
-    of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
-    notBefore earliest: Int, reach: Int?
-  ) -> Int {
-    guard earliest <= stop.lowerBound else { return stop.lowerBound }
-    let first = min(
-      farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
-      max(reach ?? stop.lowerBound, earliest))
-    let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
-    let before = farthest(from: first, by: -1, within: earliest...first, inputs)
-    // The approach: the 10 s before the window, and the strides within it (a stop at a corner
-    // comes from another direction than the street before it).
-    let strides = (first...last).filter {
-      (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
-    }
-    guard
-      let approach = measure(
-        travel: Array(before..<first) + strides, passage: before...last, inputs, configuration)
-    else { return stop.lowerBound }
-    // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
-    // false stop.
-    if let start = changePoint(
-      inputs, Array((first...last).reversed()), by: approach,
-      threshold: { _ in configuration.stopSpeedMetersPerSecond })
-    {
-      return start
-    }
-    // Every fix reading moving puts the start past the window, and on, a window at a time,
-    // while the positions travel too (a start found by the positions alone can come 20 s
-    // early). There the noise decides: the detector's start no longer vouches for a stop
-    // close by, and a standing watch's noise can read as a slow walk.
-    var window = first...last
-    while window.upperBound < stop.upperBound {
-      let next = window.upperBound + 1
-      window = next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs)
-      guard
-        let speed = positionSpeedMetersPerSecond(window, inputs),
-        speed >= configuration.resumeSpeedMetersPerSecond
-      else { return next }
-      if let start = changePoint(
-        inputs, Array(window.reversed()), by: approach,
-        threshold: { noiseThreshold($0, configuration) })
-      {
-        return start
-      }
-    }
-    return stop.upperBound
-  }
-
-  /// The speed above which a fix reads moving where its Doppler noise decides: its reported
-  /// accuracy, at least the stop speed and at most the resume speed.
-  private static func noiseThreshold(_ input: Input, _ configuration: StopDetector.Configuration)
-    -> Double
-  {
-    min(
-      max(configuration.stopSpeedMetersPerSecond, input.speedAccuracyMetersPerSecond ?? 0),
-      configuration.resumeSpeedMetersPerSecond)
-  }
-
-  /// Where a stop ended: the detector's end, or up to ``boundaryWindowSeconds`` earlier when
-  /// the Doppler says the person was already going, or later when it says they still stood.
-  private static func refinedEnd(
-    of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
-    notAfter latest: Int, reach: Int?
-  ) -> Int {
-    guard stop.upperBound <= latest else { return stop.upperBound }
-    let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs)
-    let last = max(
-      farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs),
-      min(reach ?? stop.upperBound, latest))
-    let after = farthest(from: last, by: 1, within: last...latest, inputs)
-    guard
-      let departure = measure(
-        travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs, configuration)
-    else { return stop.upperBound }
-    // Above the noise too: a standing watch's Doppler reads above the stop speed.
-    let end = changePoint(inputs, Array(first...last), by: departure) {
-      noiseThreshold($0, configuration)
-    }
-    let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
-    let refined = max(min(end ?? first - 1, latestEnd), stop.lowerBound)
-    // The positions' dwell can end while the wander runs ahead of the person. Later, the stop
-    // speed decides, as at a start (the noise would hold every end through the first slow
-    // strides); and the departure, judged 10 s on, may lie round a corner, so a fix faster
-    // than the resume speed in any direction has left.
-    let next = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
-    guard refined == stop.upperBound, next > stop.upperBound else { return refined }
-    return changePoint(
-      inputs, Array((stop.upperBound + 1)...next), by: departure,
-      threshold: { _ in configuration.stopSpeedMetersPerSecond },
-      until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond })
-      ?? refined
-  }
-
-  /// The farthest index from `index`, stepping by `step` within `bounds`, whose time lies
-  /// within ``boundaryWindowSeconds`` of the time at `index`.
-  private static func farthest(
-    from index: Int, by step: Int, within bounds: ClosedRange<Int>, _ inputs: Inputs
-  ) -> Int {
-    guard let time = inputs[index].timeSeconds else { return index }
-    var result = index
-    while bounds.contains(result + step), let next = inputs[result + step].timeSeconds,
-      abs(next - time) <= boundaryWindowSeconds
-    {
-      result += step
-    }
-    return result
-  }
-
-  /// The change point of the speed along `motion`, walking `order` from inside the stop
-  /// outward: the index of `order` at which the running sum of `u_i - threshold_i` (`u` the
-  /// Doppler velocity along the motion, weighed with the positions' as
-  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` says) is smallest, that is the outermost
-  /// fix that still reads standing. A CUSUM weighs every fix instead of waiting for a run; a
-  /// fix without a Doppler velocity weighs nothing. The scan ends at a fix for which `until`
-  /// holds. `nil` when the sum never falls to zero (every fix reads moving).
-  private static func changePoint(
-    _ inputs: Inputs, _ order: [Int], by measure: Measure,
-    threshold: (Input) -> Double, until isMoving: (Input) -> Bool = { _ in false }
-  ) -> Int? {
-    let speeds =
-      switch measure {
-      case .along(let motion):
-        alongSpeeds(
-          order, along: (motion.east / motion.speed, motion.north / motion.speed),
-          speedMetersPerSecond: motion.speed, inputs)
-      case .speed:
-        order.map { inputs[$0].dopplerSpeedMetersPerSecond }
-      }
-    var changePoint: Int?
-    var sum = 0.0
-    var smallest = 0.0
-    for (index, speed) in zip(order, speeds) {
-      let input = inputs[index]
-      if isMoving(input) { break }
-      let threshold = threshold(input)
-      sum += (speed ?? threshold) - threshold
-      // On a tie the outer fix wins, unless it has no Doppler and ends a gap crossed at
-      // speed (a gap ridden through is no stop).
-      if sum < smallest
-        || (sum == smallest
-          && (input.dopplerVelocity != nil
-            || !crossesGapFast(to: input, at: index, inputs, threshold)))
-      {
-        smallest = sum
-        changePoint = index
-      }
-    }
-    return changePoint
-  }
-
-  /// Whether the step to `input`, at `index`, spans a gap of more than ``gapSeconds`` at more
-  /// than `speedMetersPerSecond`.
-  private static func crossesGapFast(
-    to input: Input, at index: Int, _ inputs: Inputs, _ speedMetersPerSecond: Double
-  ) -> Bool {
-    guard index > 0, let time = input.timeSeconds else { return false }
-    let previous = inputs[index - 1]
-    guard let previousTime = previous.timeSeconds, time - previousTime > gapSeconds else {
-      return false
-    }
-    let meters = Geodesic.distanceMeters(from: previous.coordinate, to: input.coordinate)
-    return meters > speedMetersPerSecond * (time - previousTime)
-  }
-
   /// The mean Doppler velocity of the inputs in `range`, if at least `minimumCount` report
   /// one.
   static func meanVelocity(_ range: Range<Int>, _ inputs: Inputs, minimumCount: Int = 3)
@@ -379,64 +205,6 @@ enum RefinedStops {
       && stop.allSatisfy { inputs[$0].dopplerVelocity == nil }
   }
 
-  /// What a boundary's speeds are measured by.
-  enum Measure {
-    /// The velocity along the direction of travel (east, north and speed).
-    case along((east: Double, north: Double, speed: Double))
-    /// The Doppler's speed, in whichever direction.
-    case speed
-  }
-
-  /// How to judge a boundary: along the mean Doppler velocity of the `travel` inputs (the
-  /// approach or the departure) when it reaches the resume speed; by the speed alone where the
-  /// course sweeps steadily through the `passage` (the travel and the boundary's window) and
-  /// the Doppler is trusted near zero (twice its accuracy below the stop speed); `nil`, not
-  /// at all, otherwise.
-  ///
-  /// Lights stand at corners, and a car pulls in or out round one: judged along the street
-  /// it came by or left by, its first or last strides read standing, and an approach that
-  /// turned through a junction or a U-turn cancels in its mean. A turn, unlike noise, sweeps
-  /// its course a little at a time; a watch's noise, judged by its speed alone, would read
-  /// moving where it stands.
-  private static func measure(
-    travel: [Int], passage: ClosedRange<Int>, _ inputs: Inputs,
-    _ configuration: StopDetector.Configuration
-  ) -> Measure? {
-    let trusted = passage.allSatisfy {
-      (inputs[$0].speedAccuracyMetersPerSecond ?? 0) * configuration.speedNoiseFactor
-        < configuration.stopSpeedMetersPerSecond
-    }
-    if trusted, turnsSteadily(passage.compactMap { inputs[$0].dopplerVelocity }, configuration) {
-      return .speed
-    }
-    return mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {
-      $0.speed >= configuration.resumeSpeedMetersPerSecond ? .along($0) : nil
-    }
-  }
-
-  /// Whether Doppler velocities, in time order, are those of a turn: three or more, at the
-  /// resume speed on average, each turning less than ``steadyTurnDegrees`` from the one before.
-  private static func turnsSteadily(
-    _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)],
-    _ configuration: StopDetector.Configuration
-  ) -> Bool {
-    let speeds = velocities.map {
-      ($0.eastMetersPerSecond * $0.eastMetersPerSecond
-        + $0.northMetersPerSecond * $0.northMetersPerSecond).squareRoot()
-    }
-    guard velocities.count >= 3,
-      speeds.reduce(0, +) / Double(speeds.count) >= configuration.resumeSpeedMetersPerSecond
-    else { return false }
-    let cosine = cos(steadyTurnDegrees * .pi / 180)
-    return zip(zip(velocities, speeds), zip(velocities, speeds).dropFirst()).allSatisfy {
-      previous, next in
-      let dot =
-        previous.0.eastMetersPerSecond * next.0.eastMetersPerSecond
-        + previous.0.northMetersPerSecond * next.0.northMetersPerSecond
-      return dot >= cosine * previous.1 * next.1
-    }
-  }
-
   /// Whether a stop lasts less than the detector's dwell time, counting the interval that
   /// ends at its first fix (each flag is the interval's).
   private static func isShort(
@@ -448,7 +216,7 @@ enum RefinedStops {
     return last - first < configuration.stopAfterSeconds
   }
 
-  private static func mean(
+  static func mean(
     _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)],
     minimumCount: Int = 3
   ) -> (east: Double, north: Double, speed: Double)? {
