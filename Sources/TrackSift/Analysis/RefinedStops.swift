@@ -184,7 +184,10 @@ enum RefinedStops {
   }
 
   /// Whether the mean Doppler velocity over a stop, of two readings or more (a stop of three
-  /// fixes after a gap has no more), exceeds the resume speed.
+  /// fixes after a gap has no more), exceeds the resume speed. The Doppler alone: weighed with
+  /// the positions, as ``travelsByDopplerAndPositions(_:_:_:)`` weighs them, the walks whose
+  /// Doppler kept its pace read standing more often (steady fixes shown stopped 0.18 to
+  /// 0.42 %).
   private static func travels(
     _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
   ) -> Bool {
