@@ -77,9 +77,8 @@ extension RefinedStops {
   ) -> Int {
     guard stop.upperBound <= latest else { return stop.upperBound }
     let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs)
-    let last = max(
-      farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs),
-      min(reach ?? stop.upperBound, latest))
+    let next = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
+    let last = max(next, min(reach ?? stop.upperBound, latest))
     let after = farthest(from: last, by: 1, within: last...latest, inputs)
     guard
       let departure = measure(
@@ -95,7 +94,6 @@ extension RefinedStops {
     // speed decides, as at a start (the noise would hold every end through the first slow
     // strides); and the departure, judged 10 s on, may lie round a corner, so a fix faster
     // than the resume speed in any direction has left.
-    let next = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
     guard refined == stop.upperBound, next > stop.upperBound else { return refined }
     return changePoint(
       inputs, Array((stop.upperBound + 1)...next), by: departure,
