@@ -200,7 +200,7 @@ extension RefinedStops {
       (inputs[$0].speedAccuracyMetersPerSecond ?? 0) * configuration.speedNoiseFactor
         < configuration.stopSpeedMetersPerSecond
     }
-    if trusted, turnsSteadily(passage.compactMap { inputs[$0].dopplerVelocity }, configuration) {
+    if trusted, turnsSteadily(passage.map { inputs[$0] }, configuration) {
       return .speed
     }
     return mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {
@@ -208,26 +208,24 @@ extension RefinedStops {
     }
   }
 
-  /// Whether Doppler velocities, in time order, are those of a turn: three or more, at the
-  /// resume speed on average, each turning less than ``steadyTurnDegrees`` from the one before.
-  static func turnsSteadily(
-    _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)],
-    _ configuration: StopDetector.Configuration
-  ) -> Bool {
-    let speeds = velocities.map {
-      ($0.eastMetersPerSecond * $0.eastMetersPerSecond
-        + $0.northMetersPerSecond * $0.northMetersPerSecond).squareRoot()
+  /// Whether the Doppler velocities of `readings`, in time order, are those of a turn: three
+  /// or more, at the resume speed on average, each turning less than ``steadyTurnDegrees``
+  /// from the one before. Inputs without a Doppler velocity are passed over.
+  static func turnsSteadily(_ readings: [Input], _ configuration: StopDetector.Configuration)
+    -> Bool
+  {
+    let turns = readings.compactMap { input in
+      input.dopplerVelocity.map { (velocity: $0, speed: input.dopplerSpeedMetersPerSecond ?? 0) }
     }
-    guard velocities.count >= 3,
-      speeds.reduce(0, +) / Double(speeds.count) >= configuration.resumeSpeedMetersPerSecond
+    guard turns.count >= 3,
+      turns.reduce(0) { $0 + $1.speed } / Double(turns.count)
+        >= configuration.resumeSpeedMetersPerSecond
     else { return false }
     let cosine = cos(steadyTurnDegrees * .pi / 180)
-    return zip(zip(velocities, speeds), zip(velocities, speeds).dropFirst()).allSatisfy {
-      previous, next in
-      let dot =
-        previous.0.eastMetersPerSecond * next.0.eastMetersPerSecond
-        + previous.0.northMetersPerSecond * next.0.northMetersPerSecond
-      return dot >= cosine * previous.1 * next.1
+    return zip(turns, turns.dropFirst()).allSatisfy { previous, next in
+      previous.velocity.eastMetersPerSecond * next.velocity.eastMetersPerSecond
+        + previous.velocity.northMetersPerSecond * next.velocity.northMetersPerSecond
+        >= cosine * previous.speed * next.speed
     }
   }
 }
