@@ -32,7 +32,8 @@ import Foundation
 /// 4. **Existence.** A stop whose mean Doppler velocity exceeds the resume speed is a walk
 ///    whose Doppler dipped: noise at a standstill points every way and averages out, a steady
 ///    pace does not. A stop shorter than the detector's dwell time is no stop either, nor one
-///    without a Doppler velocity between fixes that have one.
+///    without a Doppler velocity between fixes that have one, nor one whose fixes report a
+///    speed but no course (a watch's FIT records) and whose median speed reads moving.
 ///
 /// Fixes whose moving flag judges a step across a gap keep it. Without a Doppler velocity the
 /// live stops stand as they are, ends aside.
@@ -48,6 +49,8 @@ enum RefinedStops {
     /// course, or zero for a speed below the resume speed without a course; `nil` without a
     /// reported speed.
     var dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)?
+    /// The reported speed of a fix that reports no course, in meters per second.
+    var courselessSpeedMetersPerSecond: Double?
 
     /// The speed of the Doppler velocity in meters per second, in whichever direction.
     var dopplerSpeedMetersPerSecond: Double? {
@@ -71,8 +74,9 @@ enum RefinedStops {
         if let course = fix.validCourseDegrees {
           let radians = course * .pi / 180
           dopplerVelocity = (speed * sin(radians), speed * cos(radians))
-        } else if speed < configuration.resumeSpeedMetersPerSecond {
-          dopplerVelocity = (0, 0)
+        } else {
+          courselessSpeedMetersPerSecond = speed
+          if speed < configuration.resumeSpeedMetersPerSecond { dopplerVelocity = (0, 0) }
         }
       }
     }
@@ -168,7 +172,7 @@ enum RefinedStops {
     }
     for stop in stoppedRuns(refined)
     where travels(stop, inputs, configuration) || isShort(stop, inputs, configuration)
-      || saysNothing(stop, inputs)
+      || saysNothing(stop, inputs) || movesByCourselessSpeed(stop, inputs, configuration)
     {
       mark(stop.lowerBound..<(stop.upperBound + 1), moving: true)
     }
@@ -196,6 +200,28 @@ enum RefinedStops {
         stop.lowerBound..<(stop.upperBound + 1), inputs, minimumCount: 2)
     else { return false }
     return velocity.speed > configuration.resumeSpeedMetersPerSecond
+  }
+
+  /// Whether a stop reports speeds but never a course, and the median speed reads moving: at
+  /// least the stop speed and the speeds' stated noise. A watch's FIT or TCX records carry no
+  /// course: a watch that stands reports about zero, while a hiker climbing a steep path at
+  /// half a meter a second stays within the dwell radius long enough to read as a stop.
+  private static func movesByCourselessSpeed(
+    _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Bool {
+    var speeds: [Double] = []
+    var noise = configuration.stopSpeedMetersPerSecond
+    for input in stop.lazy.map({ inputs[$0] }) {
+      guard let speed = input.courselessSpeedMetersPerSecond else {
+        // A course says more; the Doppler checks judge such a stop.
+        if input.dopplerVelocity != nil { return false }
+        continue
+      }
+      speeds.append(speed)
+      noise = max(noise, (input.speedAccuracyMetersPerSecond ?? 0) * configuration.speedNoiseFactor)
+    }
+    guard speeds.count >= 2, 2 * speeds.count >= stop.count else { return false }
+    return speeds.sorted()[speeds.count / 2] >= noise
   }
 
   /// Whether no fix of a stop has a Doppler velocity while the fixes on either side do:
