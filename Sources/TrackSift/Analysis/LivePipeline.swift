@@ -161,7 +161,8 @@ struct LivePipeline: Sendable {
       speedMetersPerSecond: step.speed?.metersPerSecond,
       horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
       speedAccuracyMetersPerSecond: step.speed?.source == .reported
-        ? fix.speedAccuracyMetersPerSecond : nil)
+        ? fix.speedAccuracyMetersPerSecond : nil,
+      dopplerVelocity: fix.reportedVelocity)
     if gate.lastAcceptanceReanchored || (filtered.startedRun && segment.lastIsMoving != nil) {
       step.isMoving = crossesGapPlausibly(to: fix, at: filtered.coordinate)
       step.isMovingAcrossGap = true

@@ -72,14 +72,10 @@ enum RefinedStops {
       speedAccuracyMetersPerSecond =
         speed?.source == .reported ? fix.speedAccuracyMetersPerSecond : nil
       horizontalAccuracyMeters = fix.validHorizontalAccuracyMeters
-      if let speed = fix.validSpeedMetersPerSecond {
-        if let course = fix.validCourseDegrees {
-          let radians = course * .pi / 180
-          dopplerVelocity = (speed * sin(radians), speed * cos(radians))
-        } else {
-          courselessSpeedMetersPerSecond = speed
-          if speed < configuration.resumeSpeedMetersPerSecond { dopplerVelocity = (0, 0) }
-        }
+      dopplerVelocity = fix.reportedVelocity
+      if let speed = fix.validSpeedMetersPerSecond, fix.validCourseDegrees == nil {
+        courselessSpeedMetersPerSecond = speed
+        if speed < configuration.resumeSpeedMetersPerSecond { dopplerVelocity = (0, 0) }
       }
     }
   }

@@ -431,14 +431,13 @@ public struct FixGate: Sendable {
     // A reported speed beyond the speed limit is itself a spike; it must not steer the
     // prediction (the position may still be fine).
     if configuration.predictsWithReportedVelocity, time != nil,
-      let speed = fix.validSpeedMetersPerSecond, let course = fix.validCourseDegrees,
+      let reported = fix.reportedVelocity, let speed = fix.validSpeedMetersPerSecond,
       speed <= configuration.maximumSpeedMetersPerSecond ?? .infinity
     {
-      let radians = course * .pi / 180
       let speedAccuracy = fix.validSpeedAccuracyMetersPerSecond
       newVelocity = Velocity(
-        eastMetersPerSecond: speed * sin(radians),
-        northMetersPerSecond: speed * cos(radians),
+        eastMetersPerSecond: reported.eastMetersPerSecond,
+        northMetersPerSecond: reported.northMetersPerSecond,
         uncertaintyMetersPerSecond: speedAccuracy
           ?? Self.assumedReportedSpeedAccuracyMetersPerSecond,
         ageSeconds: 0)

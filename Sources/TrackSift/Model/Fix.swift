@@ -148,6 +148,16 @@ public struct Fix: Sendable {
     storedCourse.isFinite && storedCourse >= 0 && storedCourse < 360 ? storedCourse : nil
   }
 
+  /// The reported (Doppler) velocity east and north in meters per second, from the valid
+  /// speed and course; `nil` without either.
+  public var reportedVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? {
+    guard let speed = validSpeedMetersPerSecond, let course = validCourseDegrees else {
+      return nil
+    }
+    let radians = course * .pi / 180
+    return (speed * sin(radians), speed * cos(radians))
+  }
+
   /// The reported horizontal accuracy when it is usable: finite and greater than zero.
   /// Zero is treated as unknown, never as perfect.
   public var validHorizontalAccuracyMeters: Double? {

@@ -24,6 +24,11 @@
 /// thresholds lie above the stop thresholds (hysteresis), so a speed hovering at one threshold
 /// does not flicker between the states.
 ///
+/// A position dwell does not make a stop while the mean Doppler velocity of the last
+/// ``Configuration/stopAfterSeconds`` (three readings or more, from reported speeds and
+/// courses) exceeds the resume speed: an error ramp can hold the positions still while a
+/// watch's noisy Doppler, each reading within its noise of zero, keeps the walk's heading.
+///
 /// The decision is made at the fix that completes the dwell; the dwell's earlier fixes were
 /// already reported moving. ``stopStartTimeSeconds`` tells the caller where the dwell began, so
 /// a batch caller can re-label them.
@@ -139,6 +144,9 @@ public struct StopDetector: Sendable {
   // While stopped, the time of the last fix within the dwell radius of the anchor.
   private var lastNearAnchorSeconds: Double?
 
+  // The Doppler velocities of the last stopAfterSeconds.
+  private var dopplerWindow: DopplerVelocityWindow
+
   private static let positionCapacity = 64
   // Positions are kept at most this many per longest dwell time.
   private static let positionsPerDwell = 60.0
@@ -150,6 +158,7 @@ public struct StopDetector: Sendable {
   /// - Parameter configuration: the knobs, e.g. `.defaults(for: .walking)`.
   public init(configuration: Configuration = .init()) {
     self.configuration = configuration
+    dopplerWindow = DopplerVelocityWindow(windowSeconds: configuration.stopAfterSeconds)
   }
 
   /// Judges one fix.
@@ -159,14 +168,20 @@ public struct StopDetector: Sendable {
   ///   - coordinate: the fix's position.
   ///   - speedMetersPerSecond: the reported or derived speed in meters per second, if any.
   ///   - horizontalAccuracyMeters: the fix's horizontal accuracy in meters, if known.
+  ///   - speedAccuracyMetersPerSecond: the reported speed's accuracy, if known.
+  ///   - dopplerVelocity: the reported velocity east and north in meters per second, from a
+  ///     reported speed and course; `nil` without a course.
   /// - Returns: whether the user is moving at this fix.
   public mutating func update(
     timeSeconds: Double?, coordinate: Coordinate, speedMetersPerSecond: Double?,
-    horizontalAccuracyMeters: Double?, speedAccuracyMetersPerSecond: Double? = nil
+    horizontalAccuracyMeters: Double?, speedAccuracyMetersPerSecond: Double? = nil,
+    dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? = nil
   ) -> Bool {
     guard let timeSeconds, timeSeconds.isFinite else { return true }
     if let lastTimeSeconds, !(timeSeconds > lastTimeSeconds) { return isMoving }
     lastTimeSeconds = timeSeconds
+    dopplerWindow.windowSeconds = configuration.stopAfterSeconds
+    dopplerWindow.update(timeSeconds: timeSeconds, velocity: dopplerVelocity)
 
     let speed = speedMetersPerSecond.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     let accuracy = horizontalAccuracyMeters.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
@@ -191,7 +206,7 @@ public struct StopDetector: Sendable {
         speed.map { $0 < (speedNoise ?? configuration.resumeSpeedMetersPerSecond) } ?? true
       if let slowSinceSeconds, timeSeconds - slowSinceSeconds >= configuration.stopAfterSeconds {
         stop(since: slowSinceSeconds, at: position)
-      } else if position != nil, speedMayBeNoise,
+      } else if position != nil, speedMayBeNoise, !dopplerReadsTravel,
         let dwellStart = positionDwellStart(radiusMeters: dwellRadiusMeters)
       {
         stop(since: dwellStart, at: position)
@@ -222,14 +237,23 @@ public struct StopDetector: Sendable {
     return isMoving
   }
 
-  /// Judges one fix from its time, position, valid speed and valid horizontal accuracy.
+  /// Whether the mean Doppler velocity of the last ``Configuration/stopAfterSeconds`` exceeds
+  /// the resume speed.
+  private var dopplerReadsTravel: Bool {
+    (dopplerWindow.meanSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond
+  }
+
+  /// Judges one fix from its time, position and valid speed, horizontal accuracy, speed
+  /// accuracy and course.
   ///
   /// - Returns: whether the user is moving at this fix.
   public mutating func update(with fix: Fix) -> Bool {
     update(
       timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
       speedMetersPerSecond: fix.validSpeedMetersPerSecond,
-      horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters)
+      horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
+      speedAccuracyMetersPerSecond: fix.validSpeedAccuracyMetersPerSecond,
+      dopplerVelocity: fix.reportedVelocity)
   }
 
   /// Forgets everything but the configuration and starts moving again; call it at a new

@@ -189,6 +189,41 @@ import TrackSiftSimulation
     #expect(!walkingEverStopped)
   }
 
+  /// A walk east at 1.3 m/s whose positions an error ramp holds within a few meters for 60 s,
+  /// while the watch's Doppler (speed accuracy 0.9 m/s, so every reading may be noise) keeps
+  /// the heading; or, with `standing`, a standstill whose Doppler noise points every way.
+  /// Returns the time of the first stop.
+  static func firstStopOfAHeldWalk(standing: Bool, readsCourse: Bool, seed: UInt64) -> Double? {
+    var random = SplitMix64(seed: seed)
+    var detector = StopDetector(configuration: .defaults(for: .walking))
+    for second in 0..<90 {
+      let time = Double(second)
+      let held = Self.plane.unproject(
+        eastMeters: 2 * random.nextGaussian(), northMeters: 2 * random.nextGaussian())
+      let speed =
+        standing ? abs(0.6 * random.nextGaussian() + 0.6) : 1.3 + 0.2 * random.nextGaussian()
+      let course = standing ? 360 * random.nextUnit() : 90 + 20 * random.nextGaussian()
+      let radians = course * .pi / 180
+      let moving = detector.update(
+        timeSeconds: time, coordinate: held, speedMetersPerSecond: speed,
+        horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9,
+        dopplerVelocity: readsCourse ? (speed * sin(radians), speed * cos(radians)) : nil)
+      if !moving { return time }
+    }
+    return nil
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func aDopplerKeepingItsHeadingOutweighsPositionsHeldStill(seed: UInt64) {
+    // Without the course the positions' dwell makes a stop; with it the walk goes on.
+    #expect(Self.firstStopOfAHeldWalk(standing: false, readsCourse: false, seed: seed) != nil)
+    let walkStop = Self.firstStopOfAHeldWalk(standing: false, readsCourse: true, seed: seed)
+    #expect(walkStop == nil, "stopped at \(String(describing: walkStop))")
+    // Noise at a standstill averages out: the stop comes as soon as without the course.
+    let standStop = Self.firstStopOfAHeldWalk(standing: true, readsCourse: true, seed: seed)
+    #expect(standStop.map { $0 <= 30 } == true, "stopped at \(String(describing: standStop))")
+  }
+
   @Test func anErrorRampWhileTheDopplerReadsStillDoesNotResume() {
     var detector = StopDetector(configuration: .defaults(for: .cycling))
     for second in 0..<20 {

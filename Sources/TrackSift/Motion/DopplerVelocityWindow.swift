@@ -1,0 +1,47 @@
+/// The Doppler velocities reported over the last few seconds, and the speed of their mean.
+/// A watch's Doppler at a standstill in a city reads 0.5-1 m/s, too noisy to trust reading by
+/// reading; but the noise points every way and averages out, while a walk keeps its heading.
+struct DopplerVelocityWindow: Sendable {
+  private struct Reading: Sendable {
+    var timeSeconds: Double
+    var eastMetersPerSecond: Double
+    var northMetersPerSecond: Double
+  }
+
+  /// How far back, in seconds, readings count.
+  var windowSeconds: Double
+  // At 1 Hz a window of a few seconds holds a handful; a faster receiver's oldest readings
+  // are overwritten.
+  private var readings = FixedCapacityRingBuffer<Reading>(capacity: 32)
+
+  init(windowSeconds: Double) {
+    self.windowSeconds = windowSeconds
+  }
+
+  /// Moves the window on to `timeSeconds` and adds the velocity reported then, if any and
+  /// finite.
+  mutating func update(
+    timeSeconds: Double,
+    velocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)?
+  ) {
+    if let velocity, velocity.eastMetersPerSecond.isFinite, velocity.northMetersPerSecond.isFinite {
+      readings.append(
+        Reading(
+          timeSeconds: timeSeconds, eastMetersPerSecond: velocity.eastMetersPerSecond,
+          northMetersPerSecond: velocity.northMetersPerSecond))
+    }
+    while let oldest = readings.first, timeSeconds - oldest.timeSeconds > windowSeconds {
+      readings.popFirst()
+    }
+  }
+
+  /// The speed of the mean velocity of the readings in the window, in meters per second;
+  /// `nil` for fewer than three.
+  var meanSpeedMetersPerSecond: Double? {
+    guard readings.count >= 3 else { return nil }
+    let count = Double(readings.count)
+    let east = readings.reduce(0) { $0 + $1.eastMetersPerSecond } / count
+    let north = readings.reduce(0) { $0 + $1.northMetersPerSecond } / count
+    return (east * east + north * north).squareRoot()
+  }
+}
