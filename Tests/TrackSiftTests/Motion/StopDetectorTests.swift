@@ -192,8 +192,10 @@ import TrackSiftSimulation
   /// A walk east at 1.3 m/s whose positions an error ramp holds within a few meters for 60 s,
   /// while the watch's Doppler (speed accuracy 0.9 m/s, so every reading may be noise) keeps
   /// the heading; or, with `standing`, a standstill whose Doppler noise points every way.
-  /// Returns the time of the first stop.
-  static func firstStopOfAHeldWalk(standing: Bool, readsCourse: Bool, seed: UInt64) -> Double? {
+  /// With `garbled`, the velocities are not finite. Returns the time of the first stop.
+  static func firstStopOfAHeldWalk(
+    standing: Bool, readsCourse: Bool, garbled: Bool = false, seed: UInt64
+  ) -> Double? {
     var random = SplitMix64(seed: seed)
     var detector = StopDetector(configuration: .defaults(for: .walking))
     for second in 0..<90 {
@@ -207,7 +209,8 @@ import TrackSiftSimulation
       let moving = detector.update(
         timeSeconds: time, coordinate: held, speedMetersPerSecond: speed,
         horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9,
-        dopplerVelocity: readsCourse ? (speed * sin(radians), speed * cos(radians)) : nil)
+        dopplerVelocity: garbled
+          ? (.nan, .infinity) : readsCourse ? (speed * sin(radians), speed * cos(radians)) : nil)
       if !moving { return time }
     }
     return nil
@@ -222,6 +225,10 @@ import TrackSiftSimulation
     // Noise at a standstill averages out: the stop comes as soon as without the course.
     let standStop = Self.firstStopOfAHeldWalk(standing: true, readsCourse: true, seed: seed)
     #expect(standStop.map { $0 <= 30 } == true, "stopped at \(String(describing: standStop))")
+    // Velocities that are not finite are absent.
+    #expect(
+      Self.firstStopOfAHeldWalk(standing: false, readsCourse: true, garbled: true, seed: seed)
+        == Self.firstStopOfAHeldWalk(standing: false, readsCourse: false, seed: seed))
   }
 
   @Test func anErrorRampWhileTheDopplerReadsStillDoesNotResume() {
