@@ -1,4 +1,5 @@
-/// The Doppler velocities reported over the last few seconds, and the speed of their mean.
+/// The Doppler velocities reported over the few seconds up to the latest reading, and the speed
+/// of their mean.
 /// A watch's Doppler at a standstill in a city reads 0.5-1 m/s, too noisy to trust reading by
 /// reading; but the noise points every way and averages out, while a walk keeps its heading.
 struct DopplerVelocityWindow: Sendable {
@@ -8,7 +9,8 @@ struct DopplerVelocityWindow: Sendable {
     var northMetersPerSecond: Double
   }
 
-  /// How far back, in seconds, readings count.
+  /// How far back from the latest reading, in seconds, readings count; and how old the latest
+  /// reading may be.
   var windowSeconds: Double
   // At 1 Hz a window of a few seconds holds a handful; a faster receiver's oldest readings
   // are overwritten.
@@ -18,8 +20,8 @@ struct DopplerVelocityWindow: Sendable {
     self.windowSeconds = windowSeconds
   }
 
-  /// Moves the window on to `timeSeconds` and adds the velocity reported then, if any and
-  /// finite.
+  /// Adds the velocity reported at `timeSeconds`, if any and finite, and forgets the readings
+  /// that no longer count.
   mutating func update(
     timeSeconds: Double,
     velocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)?
@@ -30,7 +32,14 @@ struct DopplerVelocityWindow: Sendable {
           timeSeconds: timeSeconds, eastMetersPerSecond: velocity.eastMetersPerSecond,
           northMetersPerSecond: velocity.northMetersPerSecond))
     }
-    while let oldest = readings.first, timeSeconds - oldest.timeSeconds > windowSeconds {
+    // A fix without a reading (the first after a short gap, a speed without a course) still
+    // sees the readings just before it.
+    guard let newest = readings.last else { return }
+    if timeSeconds - newest.timeSeconds > windowSeconds {
+      readings.removeAll()
+      return
+    }
+    while let oldest = readings.first, newest.timeSeconds - oldest.timeSeconds > windowSeconds {
       readings.popFirst()
     }
   }

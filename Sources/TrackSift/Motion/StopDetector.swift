@@ -24,10 +24,11 @@
 /// thresholds lie above the stop thresholds (hysteresis), so a speed hovering at one threshold
 /// does not flicker between the states.
 ///
-/// A position dwell does not make a stop while the mean Doppler velocity of the last
-/// ``Configuration/stopAfterSeconds`` (three readings or more, from reported speeds and
-/// courses) exceeds the resume speed: an error ramp can hold the positions still while a
-/// watch's noisy Doppler, each reading within its noise of zero, keeps the walk's heading.
+/// A position dwell does not make a stop while the mean Doppler velocity of the
+/// ``Configuration/stopAfterSeconds`` up to the latest reading (three readings or more, from
+/// reported speeds and courses; the latest at most that old) exceeds the resume speed: an
+/// error ramp can hold the positions still while a watch's noisy Doppler, each reading within
+/// its noise of zero, keeps the walk's heading.
 ///
 /// The decision is made at the fix that completes the dwell; the dwell's earlier fixes were
 /// already reported moving. ``stopStartTimeSeconds`` tells the caller where the dwell began, so
@@ -144,7 +145,7 @@ public struct StopDetector: Sendable {
   // While stopped, the time of the last fix within the dwell radius of the anchor.
   private var lastNearAnchorSeconds: Double?
 
-  // The Doppler velocities of the last stopAfterSeconds.
+  // The Doppler velocities of the stopAfterSeconds up to the latest one.
   private var dopplerWindow: DopplerVelocityWindow
 
   private static let positionCapacity = 64
@@ -237,8 +238,7 @@ public struct StopDetector: Sendable {
     return isMoving
   }
 
-  /// Whether the mean Doppler velocity of the last ``Configuration/stopAfterSeconds`` exceeds
-  /// the resume speed.
+  /// Whether the mean recent Doppler velocity exceeds the resume speed.
   private var dopplerReadsTravel: Bool {
     (dopplerWindow.meanSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond
   }

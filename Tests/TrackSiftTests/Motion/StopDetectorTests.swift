@@ -231,6 +231,28 @@ import TrackSiftSimulation
         == Self.firstStopOfAHeldWalk(standing: false, readsCourse: false, seed: seed))
   }
 
+  @Test func theFirstFixAfterAShortGapStillSeesTheDopplerBeforeIt() {
+    // Positions held still for 30 s while the Doppler reads a walk east at 1.3 m/s; then 4 s
+    // without fixes, and a fix without a speed (the first after a gap) at the same place.
+    var detector = StopDetector(configuration: .defaults(for: .walking))
+    for second in 0..<30 {
+      let moving = detector.update(
+        timeSeconds: Double(second), coordinate: Self.plane.origin, speedMetersPerSecond: 1.3,
+        horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9,
+        dopplerVelocity: (1.3, 0))
+      #expect(moving, "second \(second)")
+    }
+    let moving = detector.update(
+      timeSeconds: 34, coordinate: Self.plane.origin, speedMetersPerSecond: nil,
+      horizontalAccuracyMeters: 6)
+    #expect(moving)
+    // Once the latest reading is older than stopAfterSeconds, the positions decide.
+    let later = detector.update(
+      timeSeconds: 35, coordinate: Self.plane.origin, speedMetersPerSecond: nil,
+      horizontalAccuracyMeters: 6)
+    #expect(!later)
+  }
+
   @Test func anErrorRampWhileTheDopplerReadsStillDoesNotResume() {
     var detector = StopDetector(configuration: .defaults(for: .cycling))
     for second in 0..<20 {
