@@ -22,8 +22,9 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   /// - GPX and TCX: XML (after an optional UTF-8 byte-order mark, XML declaration, comments,
   ///   processing instructions and DOCTYPE) whose root element's local name is `gpx` or
   ///   `TrainingCenterDatabase`.
-  /// - NMEA: a line starting with `$` or `!` and a talker and sentence name (`$GPGGA,`) in the
-  ///   first 4 KiB; other lines (gpsd's `#` comments, a logger's notes) may come first.
+  /// - NMEA: a line starting with `$` or `!` and a talker and sentence name (`$GPGGA,`), or
+  ///   the same after Android GnssLogger's `NMEA,`, in the first 4 KiB; other lines (gpsd's
+  ///   `#` comments, a logger's notes) may come first.
   /// - CSV: a first line whose comma-separated names include a latitude and a longitude
   ///   column among those ``FixCSVReader`` reads.
   ///
@@ -151,12 +152,17 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     }
   }
 
-  /// Whether a line of the first 4 KiB is an NMEA sentence: `$` or `!`, then at least four
-  /// upper-case letters or digits (talker and sentence), then `,` or `*`.
+  /// Whether a line of the first 4 KiB is an NMEA sentence: `$` or `!` (after GnssLogger's
+  /// `NMEA,`, if any), then at least four upper-case letters or digits (talker and sentence),
+  /// then `,` or `*`.
   private static func isNMEA(_ bytes: [UInt8]) -> Bool {
     let limit = min(bytes.count, 4096)
     var lineStart = 0
     while lineStart < limit {
+      if bytes[lineStart...].starts(with: NMEAParser.gnssLoggerPrefix) {
+        lineStart += NMEAParser.gnssLoggerPrefix.count
+      }
+      guard lineStart < limit else { break }
       let first = bytes[lineStart]
       if first == UInt8(ascii: "$") || first == UInt8(ascii: "!") {
         var index = lineStart + 1

@@ -59,9 +59,9 @@ struct NMEAParser {
   ) throws(NMEAError) {
     let bounds = ASCIINumber.trimmed(raw)
     guard !bounds.isEmpty else { return }
-    let text = UnsafeRawBufferPointer(rebasing: raw[bounds])
+    let text = Self.unwrappingGnssLogger(UnsafeRawBufferPointer(rebasing: raw[bounds]))
     // gpsd test logs and many loggers put comments on lines starting with '#'.
-    guard text[0] != UInt8(ascii: "#") else { return }
+    guard !text.isEmpty, text[0] != UInt8(ascii: "#") else { return }
     do throws(NMEAMalformed) {
       let fields = try frame(text)
       log.sentenceCount += 1
@@ -79,6 +79,21 @@ struct NMEAParser {
       }
     }
   }
+
+  /// The sentence of an Android GnssLogger line, `NMEA,<sentence>,<milliseconds since
+  /// 1970>`: without the prefix, and without the suffix after a `*hh` checksum; any other line
+  /// as it is.
+  static func unwrappingGnssLogger(_ text: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    guard text.starts(with: gnssLoggerPrefix) else { return text }
+    let sentence = UnsafeRawBufferPointer(rebasing: text[gnssLoggerPrefix.count...])
+    guard let star = sentence.firstIndex(of: UInt8(ascii: "*")), star + 3 < sentence.count,
+      sentence[star + 3] == UInt8(ascii: ",")
+    else { return sentence }
+    return UnsafeRawBufferPointer(rebasing: sentence[..<(star + 3)])
+  }
+
+  /// What GnssLogger writes before each NMEA sentence.
+  static let gnssLoggerPrefix = Array("NMEA,".utf8)
 
   /// Checks the sentence's frame (start character, printable ASCII, checksum) and splits it
   /// into fields.

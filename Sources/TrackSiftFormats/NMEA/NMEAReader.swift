@@ -32,6 +32,9 @@ import TrackSift
 /// of ``Options/referenceDate`` is used; without one, such fixes have no timestamp. RMC
 /// two-digit years 80-99 are 1980-1999, 00-79 are 2000-2079.
 ///
+/// **Android GnssLogger.** A line `NMEA,<sentence>,<milliseconds since 1970>`, as GnssLogger
+/// writes it, is read as its sentence; the logger's own time is not used.
+///
 /// **Bad lines.** Lines starting with `#` and blank lines are ignored; unknown sentence types
 /// (GSV, GLL, proprietary `$P...`, `!AIVDM`) are counted and passed over. A wrong checksum, a
 /// missing `$`, a byte that is not printable ASCII, a field that is not a value of its kind or

@@ -56,6 +56,13 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
     #expect(throws: FormatDetectionError.self) { try detect("$ echo hello\n") }
   }
 
+  @Test func detectsGnssLoggerNMEALines() throws {
+    let line =
+      "NMEA,$GPGGA,234257.00,3725.590397,N,12210.422534,W,1,24,0.4,51.9,M,-28.4,M,,*63,1699400577561\n"
+    #expect(try detect("# Header\n" + line) == .nmea)
+    #expect(throws: FormatDetectionError.self) { try detect("NMEA,hello\n") }
+  }
+
   @Test func detectsCSVByItsHeader() throws {
     #expect(try detect("time,lat,lon\n2020-01-01T00:00:00Z,1,2\n") == .csv)
     #expect(try detect("\u{FEFF}Timestamp,Latitude [deg],Longitude [deg],hr\r\n") == .csv)
@@ -119,6 +126,7 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
       (
         .nmea,
         try sharedFiles("corpus/gpsbabel/nmea", [""]) + sharedFiles("corpus/nmea-gpsd", [".log"])
+          + sharedFiles("truth", [".nmea", ".gga"])
       ),
       (.csv, try sharedFiles("truth", [".csv"]).filter { !rawMeasurements($0) }),
       // PWX is XML of another root; raw GNSS measurements have no latitude column.

@@ -38,6 +38,24 @@ import TrackSift
     #expect(fix.verticalAccuracyMeters == nil)
   }
 
+  @Test func gnssLoggerLinesReadAsTheirSentences() throws {
+    // Android's GnssLogger: `NMEA,<sentence>,<milliseconds since 1970>`.
+    let wrapped = [rmc, gga].map { "NMEA," + nmea($0) + ",764426119000" }
+    let log = try NMEAReader.read(string: wrapped.joined(separator: "\n") + "\n")
+    let plain = try NMEAReader.read(string: nmeaLog([rmc, gga]))
+    #expect(log.skipped.isEmpty)
+    #expect(log.fixCount == 1)
+    #expect(log.track.allFixes.first?.timestamp == plain.track.allFixes.first?.timestamp)
+    #expect(
+      log.track.allFixes.first?.latitudeDegrees == plain.track.allFixes.first?.latitudeDegrees)
+    // The checksum still counts, and a line that wraps no sentence is skipped with its reason.
+    let bad = try NMEAReader.read(
+      string: "NMEA," + nmea(gga).dropLast(2) + "00,764426119000\nNMEA,junk\n")
+    #expect(bad.fixCount == 0)
+    #expect(bad.skipped.map(\.line) == [1, 2])
+    #expect(bad.skipped.first?.reason.hasPrefix("checksum mismatch") == true)
+  }
+
   @Test func rmcAloneGivesAFixWithSpeedAndCourse() throws {
     let log = try NMEAReader.read(string: nmeaLog([rmc]))
     let fix = try #require(log.track.allFixes.first)

@@ -83,6 +83,19 @@ struct NMEATruthLogTests {
     #expect(fixes.allSatisfy { $0.speedMetersPerSecond != nil })
   }
 
+  @Test func gnssLoggerPixel6Walk() throws {
+    let log = try truthLog("android-gnsslogger-samples/android-pixel6-walk/pixel6.nmea")
+    let fixes = log.track.allFixes
+    // 48 GGA with their RMC (SOURCE.txt), each line wrapped as `NMEA,<sentence>,<ms>`.
+    #expect(log.fixCount == 48)
+    #expect(log.sentenceCount == 96)
+    #expect(log.skippedCount == 0)
+    #expect(nearMountainView(fixes))
+    #expect(timesAscend(fixes))
+    #expect(fixes.first?.timestamp == utcDate(2023, 11, 7, 23, 42, 57))
+    #expect(abs(try #require(fixes.first?.latitudeDegrees) - (37 + 25.590397 / 60)) < 1e-12)
+  }
+
   @Test func pixel4SpanReference() throws {
     let log = try truthLog("gsdc2021-mtv-2020-05-14-pixel4-chipset/SPAN_Pixel4_1Hz.nmea")
     // 2378 epochs, of which 258 have GGA quality 0 (beside RMC status A): void, no fix.
