@@ -1,6 +1,6 @@
 /// The columns of a CSV file of fixes that ``FixCSVReader`` understands.
 enum FixCSVColumn: Hashable {
-  case time, timeMilliseconds, latitude, longitude, altitude, horizontalAccuracy
+  case time, date, timeMilliseconds, latitude, longitude, altitude, horizontalAccuracy
   case verticalAccuracy, speed, course, heartRate, cadence, power, temperature, segment
   case horizontalDilution, verticalDilution, positionDilution, satellites
 
@@ -21,12 +21,14 @@ enum FixCSVColumn: Hashable {
     }
     switch key {
     case "time", "timestamp", "datetime", "utc", "unixtime": self = .time
+    case "date", "utcdate": self = .date
     case "unixtimemillis", "utctimemillis", "timestampms", "timemillis": self = .timeMilliseconds
     case "lat", "latitude", "latdeg", "latitudedegrees", "positionlat": self = .latitude
     case "lon", "lng", "long", "longitude", "londeg", "lngdeg", "longitudedegrees", "positionlong":
       self = .longitude
     case "ele", "alt", "altitude", "elevation", "altitudemeters", "altitudem": self = .altitude
-    case "accuracy", "horizontalaccuracy", "hacc", "accuracymeters", "horizontalaccuracymeters":
+    case "accuracy", "horizontalaccuracy", "hacc", "accuracymeters", "horizontalaccuracymeters",
+      "ehpe":
       self = .horizontalAccuracy
     case "verticalaccuracy", "vacc", "verticalaccuracymeters": self = .verticalAccuracy
     case "speed", "speedmps", "sog", "speedmeterspersecond": self = .speed

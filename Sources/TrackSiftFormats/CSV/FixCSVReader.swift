@@ -4,9 +4,11 @@ import TrackSift
 /// Reads a CSV file of fixes (one fix a row, a header row first) into a ``Track``.
 ///
 /// The header names the columns; common names are recognised whatever their case, spacing or
-/// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or Unix seconds),
-/// `unixTimeMillis` (Unix milliseconds), `lat`/`latitude`, `lon`/`lng`/`longitude`,
-/// `ele`/`alt`/`altitude`, `accuracy`/`horizontal_accuracy` (meters), `vertical_accuracy`,
+/// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or Unix seconds; or a UTC
+/// time of day, `hh:mm:ss[.sss]`, beside a `date` column, `YYYY-MM-DD`, as speed-sailing
+/// loggers write them), `unixTimeMillis` (Unix milliseconds), `lat`/`latitude`,
+/// `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`, `accuracy`/`horizontal_accuracy`/`ehpe`
+/// (meters), `vertical_accuracy`,
 /// `speed` (m/s), `course`/`bearing` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power`
 /// (watts), `temperature` (Celsius), `hdop`, `vdop`, `pdop`, `sat`, and `segment`. Other
 /// columns (such as `distance`) are ignored. Latitude and longitude are required.
@@ -63,6 +65,7 @@ public enum FixCSVReader {
         reason: "the header has no longitude column (lon, lng, longitude)", line: 1)
     }
 
+    let dateIndex = columns.first { $0.column == .date }?.index
     var track = Track()
     var fixes: [Fix] = []
     var currentSegment: Substring?
@@ -94,6 +97,24 @@ public enum FixCSVReader {
           }
           continue
         }
+        if column == .time, let dateIndex {
+          let date = values[dateIndex].trimmingCharacters(in: .whitespaces)
+          // A time of day (no date in it) falls on the row's date.
+          if !date.isEmpty, !value.contains("-") {
+            var text = date + "T" + value
+            guard
+              let seconds = text.withUTF8({
+                ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
+              })
+            else {
+              throw FixCSVError(
+                reason: "not a date (YYYY-MM-DD) and a time of day (hh:mm:ss): "
+                  + "\"\(date)\", \"\(value)\"", line: lineNumber, field: header)
+            }
+            fix.timestamp = Date(timeIntervalSinceReferenceDate: seconds)
+            continue
+          }
+        }
         try set(column, of: &fix, to: value, line: lineNumber, field: header)
       }
       fixes.append(fix)
@@ -119,6 +140,9 @@ public enum FixCSVReader {
         throw FixCSVError(
           reason: "not a time (ISO 8601 or Unix seconds): \"\(value)\"", line: line, field: field)
       }
+    case .date:
+      // Read with the time of day (above); alone it says nothing about the fix.
+      break
     case .timeMilliseconds:
       guard let milliseconds = Double(value), milliseconds.isFinite else {
         throw FixCSVError(reason: "not a number: \"\(value)\"", line: line, field: field)

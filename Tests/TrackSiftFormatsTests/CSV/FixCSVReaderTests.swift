@@ -57,6 +57,26 @@ private func csvError(_ text: String) -> FixCSVError? {
     #expect(fix.horizontalAccuracyMeters == 7)
   }
 
+  @Test func aTimeOfDayFallsOnTheDateColumn() throws {
+    // As the GT-31 and Motion speed-sailing loggers write them, EHPE their accuracy.
+    let track = try FixCSVReader.read(
+      string: """
+        date,time,hdop,sat,lat,lon,sog,cog,ehpe
+        2011-10-18,13:12:26.000,1.2,8,50.5879544,-2.4636702,2.62,158.77,1.02
+        2011-10-18,2011-10-18T13:12:27Z,1.2,8,50.5879294,-2.4636620,2.86,175.55,1.01
+        """)
+    let fixes = track.allFixes
+    #expect(fixes[0].timeSeconds == referenceSeconds(2011, 10, 18, 13, 12, 26))
+    #expect(fixes[0].horizontalAccuracyMeters == 1.02)
+    #expect(fixes[0].speedMetersPerSecond == 2.62)
+    // A time that holds its date is read alone.
+    #expect(fixes[1].timeSeconds == referenceSeconds(2011, 10, 18, 13, 12, 27))
+    #expect(
+      csvError("date,time,lat,lon\n2011-13-18,13:12:26,1,2\n")?.description
+        == "line 2, field \"time\": not a date (YYYY-MM-DD) and a time of day (hh:mm:ss): "
+        + "\"2011-13-18\", \"13:12:26\"")
+  }
+
   @Test func segmentColumnSplitsSegments() throws {
     let track = try FixCSVReader.read(
       string: "lat,lon,segment\n1,1,0\n2,2,0\n3,3,1\n4,4,1\n5,5,7\n")

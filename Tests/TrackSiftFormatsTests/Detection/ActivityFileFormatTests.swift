@@ -128,7 +128,11 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
         try sharedFiles("corpus/gpsbabel/nmea", [""]) + sharedFiles("corpus/nmea-gpsd", [".log"])
           + sharedFiles("truth", [".nmea", ".gga"])
       ),
-      (.csv, try sharedFiles("truth", [".csv"]).filter { !rawMeasurements($0) }),
+      (
+        .csv,
+        try sharedFiles("truth", [".csv"]).filter { !rawMeasurements($0) }
+          + sharedFiles("spikes", [".csv"])
+      ),
       // PWX is XML of another root; raw GNSS measurements have no latitude column.
       (
         nil,
