@@ -27,4 +27,23 @@ struct SpeedSailingCSVTests {
     }
     #expect(fixes.first?.timeSeconds == seconds)
   }
+
+  /// Each log's labelled spike (README_upstream.md) sets the raw maximum speed and not the
+  /// cleaned one. The cleaned maxima are genuine runs: 18.26 m/s (GT-31 speed accuracy 0.17
+  /// m/s), 5.13, 18.6 and 14.1 m/s (Motion, 0.12 m/s).
+  @Test(arguments: [
+    ("gt-31/206MALLMAN_113200495_20111018_131156.csv", 24.65, 18.26),
+    ("gt-31/Jenki36Paul_932000540_20171015_095602.csv", 24.64, 5.13),
+    ("gt-31/WSWAFOUR_932000173_20121009_092850.csv", 398.44, 18.6),
+    ("motion-mini/CON113GAR_635_20221016_145222.csv", 41.618, 14.1),
+  ])
+  func spikesDoNotSetTheMaximumSpeed(path: String, spike: Double, genuine: Double) throws {
+    let url = try #require(sharedDataDirectory).appendingPathComponent("spikes/" + path)
+    let analysis = TrackAnalysis(track: try FixCSVReader.read(contentsOf: url), profile: .cycling)
+    #expect(analysis.rawMetrics.maximumSpeedMetersPerSecond == spike)
+    for metrics in [analysis.liveMetrics, analysis.refinedMetrics] {
+      let maximum = try #require(metrics.maximumSpeedMetersPerSecond)
+      #expect(maximum <= genuine + 0.05, "\(path): maximum \(maximum) m/s")
+    }
+  }
 }

@@ -172,6 +172,28 @@ import TrackSiftSimulation
     #expect(analysis.liveMetrics.maximumSpeedMetersPerSecond == 3)
   }
 
+  @Test func maximumSpeedIgnoresAReceiverReconvergingAfterASignalLoss() throws {
+    // 3 m/s east, no fixes for 17 s, then a Doppler spike decaying over three fixes (as a
+    // GT-31's after a signal loss), while the positions go on at 3 m/s.
+    let plane = LocalTangentPlane(origin: Self.origin)
+    let seconds = Array(0..<60) + Array(77..<140)
+    let spike: [Int: Double] = [77: 24.65, 78: 21.09, 79: 11.91]
+    let fixes = seconds.map { second in
+      let position = plane.unproject(eastMeters: Double(second) * 3, northMeters: 0)
+      return Fix(
+        timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+        longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: 3,
+        speedMetersPerSecond: spike[second] ?? (second == 100 ? 3.5 : 3), courseDegrees: 90)
+    }
+    let analysis = TrackAnalysis(
+      track: Track(segments: [Segment(fixes: fixes)]), profile: .cycling)
+    #expect(analysis.rawMetrics.maximumSpeedMetersPerSecond == 24.65)
+    let live = try #require(analysis.liveMetrics.maximumSpeedMetersPerSecond)
+    #expect(abs(live - 3.5) < 0.2, "live maximum \(live) m/s")
+    let refined = try #require(analysis.refinedMetrics.maximumSpeedMetersPerSecond)
+    #expect(abs(refined - 3.5) < 0.2, "refined maximum \(refined) m/s")
+  }
+
   @Test func badInputGetsVerdictsNotCrashes() {
     let fixes = [
       Fix(timestamp: Self.start, latitudeDegrees: .nan, longitudeDegrees: 14),
