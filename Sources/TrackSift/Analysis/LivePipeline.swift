@@ -53,9 +53,8 @@ struct LivePipeline: Sendable {
     var previous: (timeSeconds: Double, coordinate: Coordinate)?
     /// The live moving flag of the last accepted fix, `nil` before the first.
     var lastIsMoving: Bool?
-    /// The time of the first fix after the last signal loss (see
-    /// ``LivePipeline/signalLossSeconds``).
-    var signalBackSeconds: Double?
+    /// Whether the receiver reconverges after a signal loss.
+    var reconvergence = SignalLossReconvergence()
 
     init(profile: ActivityProfile) {
       filter = ConstantVelocityKalmanFilter(configuration: profile.filter)
@@ -170,11 +169,6 @@ struct LivePipeline: Sendable {
       step.isMoving = crossesGapPlausibly(to: fix, at: filtered.coordinate)
       step.isMovingAcrossGap = true
     }
-    if let time = fix.timeSeconds, let previous = segment.previous,
-      time - previous.timeSeconds > Self.signalLossSeconds
-    {
-      segment.signalBackSeconds = time
-    }
     segment.previous = (fix.timeSeconds ?? 0, filtered.coordinate)
     if let wasMoving = segment.lastIsMoving, wasMoving != step.isMoving {
       if step.isMoving {
@@ -184,13 +178,10 @@ struct LivePipeline: Sendable {
       }
     }
     segment.lastIsMoving = step.isMoving
-    // A receiver reconverging after a signal loss can report a speed several times the true
-    // one (a GT-31 read 24.65 m/s after 17 s without fixes, on a board sailing at 3 m/s).
-    let reconverging =
-      fix.timeSeconds.flatMap { time in
-        segment.signalBackSeconds.map { time - $0 < Self.reconvergenceSeconds }
-      } ?? false
-    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, !reconverging {
+    let reconverging = fix.timeSeconds.map {
+      segment.reconvergence.isReconverging(atTimeSeconds: $0)
+    }
+    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, reconverging != true {
       step.speedForMaximumMetersPerSecond = step.speed?.metersPerSecond
     }
     if profile.trimsStopDetectionDelay {
@@ -209,11 +200,6 @@ struct LivePipeline: Sendable {
         isMoving: step.isMoving))
     return step
   }
-
-  /// A pause between fixes longer than this, in seconds, is a signal loss.
-  static let signalLossSeconds = 10.0
-  /// For this long after a signal loss, in seconds, speeds do not count for the maximum.
-  static let reconvergenceSeconds = 3.0
 
   /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
   /// recording" files have every minute or two) and its straight-line speed is one the

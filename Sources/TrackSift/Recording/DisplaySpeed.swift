@@ -1,11 +1,13 @@
 /// The speed and pace a live display shows, from the newest fixes without waiting for the
 /// look-ahead: a gate of its own, reported speed first with a derived fallback, and the
-/// time-aware current pace. Reads 0 until the gate allows a speed.
+/// time-aware current pace. Reads 0 until the gate allows a speed, and adds no speed while the
+/// receiver reconverges after a signal loss (see ``SignalLossReconvergence``).
 struct DisplaySpeed: Sendable {
   private var gate: FixGate
   private var speed: SpeedEstimator
   private var pace: CurrentPaceEstimator
   private var lastTimeSeconds: Double?
+  private var reconvergence = SignalLossReconvergence()
 
   init(configuration: RecorderConfiguration) {
     gate = FixGate(configuration: configuration.displayGate)
@@ -18,7 +20,8 @@ struct DisplaySpeed: Sendable {
     guard gate.evaluate(fix).isAccepted else { return false }
     guard let time = fix.timeSeconds else { return true }
     let estimate = speed.update(with: fix)
-    if gate.isSpeedAvailable, let estimate {
+    let reconverging = reconvergence.isReconverging(atTimeSeconds: time)
+    if gate.isSpeedAvailable, !reconverging, let estimate {
       pace.add(timeSeconds: time, speedMetersPerSecond: estimate.metersPerSecond)
     }
     lastTimeSeconds = time

@@ -153,6 +153,7 @@ public enum PipelineRunner {
     var simplified: [Int] = []
     var display = CurrentPaceEstimator(configuration: profile.pace)
     var speedEstimator = SpeedEstimator(configuration: profile.speed)
+    var reconvergence = SignalLossReconvergence()
     for (segment, analyzed) in zip(track.segments, analysis.segments) {
       let offset = positions.count
       positions += [Coordinate?](repeating: nil, count: segment.fixes.count)
@@ -170,7 +171,9 @@ public enum PipelineRunner {
           let estimate = speedEstimator.update(
             timeSeconds: fix.timeSeconds, coordinate: analyzed.liveCoordinates[next],
             reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
-          if let time = fix.timeSeconds, let estimate {
+          if let time = fix.timeSeconds, !reconvergence.isReconverging(atTimeSeconds: time),
+            let estimate
+          {
             display.add(timeSeconds: time, speedMetersPerSecond: estimate.metersPerSecond)
             shown = display.currentSpeedMetersPerSecond
           }
