@@ -15,20 +15,30 @@ extension RefinedStops {
     notBefore earliest: Int, reach: Int?
   ) -> Int {
     guard earliest <= stop.lowerBound else { return stop.lowerBound }
-    let first = min(
+    var first = min(
       farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
       max(reach ?? stop.lowerBound, earliest))
     let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
-    let before = farthest(from: first, by: -1, within: earliest...first, inputs)
     // The approach: the 10 s before the window, and the strides within it (a stop at a corner
     // comes from another direction than the street before it).
-    let strides = (first...last).filter {
-      (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
-    }
-    guard
-      let approach = measure(
+    func approach(before: Int) -> Measure? {
+      let strides = (first...last).filter {
+        (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
+      }
+      return measure(
         travel: Array(before..<first) + strides, passage: before...last, inputs, configuration)
-    else { return stop.lowerBound }
+    }
+    var before = farthest(from: first, by: -1, within: earliest...first, inputs)
+    var measured = approach(before: before)
+    // A stop found long after the person stood (the Doppler noise and the wander ran on) has
+    // as much standstill as walk in those 10 s, and no direction: the window reaches 10 s
+    // further back, once.
+    if measured == nil, before < first {
+      first = before
+      before = farthest(from: first, by: -1, within: earliest...first, inputs)
+      measured = approach(before: before)
+    }
+    guard let approach = measured else { return stop.lowerBound }
     // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
     // false stop.
     if let start = changePoint(
@@ -45,16 +55,18 @@ extension RefinedStops {
     while window.upperBound < stop.upperBound {
       let next = window.upperBound + 1
       window = next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs)
-      guard
-        let speed = positionSpeedMetersPerSecond(window, inputs),
-        speed >= configuration.resumeSpeedMetersPerSecond
-      else { return next }
       if let start = changePoint(
         inputs, Array(window.reversed()), by: approach,
         threshold: { noiseThreshold($0, configuration) })
       {
         return start
       }
+      // Every fix of this window reads moving too; unless the positions travel, the person
+      // stood at its start.
+      guard
+        let speed = positionSpeedMetersPerSecond(window, inputs),
+        speed >= configuration.resumeSpeedMetersPerSecond
+      else { return next }
     }
     return stop.upperBound
   }

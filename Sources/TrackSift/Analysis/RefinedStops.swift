@@ -16,8 +16,10 @@ import Foundation
 /// 2. **Boundaries.** Where the Doppler velocity (weighed with the positions', see
 ///    ``alongSpeeds(_:along:speedMetersPerSecond:_:)``) says more, each boundary moves to its
 ///    change point along the direction of travel, by at most 10 s either way (or as far as a slow
-///    stretch reaches; a start whose whole window reads moving moves on while the positions
-///    travel): a start to where the velocity fell below the detector's stop speed (a
+///    stretch reaches; a start whose approach the 10 s before its window cannot give, half
+///    walk and half standstill, reaches 10 s further back; a start whose whole window reads
+///    moving moves on, a window at a time, to the first change point found, while the
+///    positions travel): a start to where the velocity fell below the detector's stop speed (a
 ///    stop found by its positions begins a few strides early, or, while the wander still
 ///    carries the positions, a few seconds late), an end to where it rose above the stop speed
 ///    or, for a noisy Doppler, above its reported accuracy, up to the resume speed (a standing

@@ -118,6 +118,31 @@ import TrackSiftSimulation
     #expect(refined[60...99].allSatisfy { !$0 })
   }
 
+  @Test func aStopFoundFarTooEarlyStartsWhereTheDopplerFellWithinTheLastWindow() {
+    let seconds = Self.walkStopWalk(walkBefore: 66, standSeconds: 34)
+    // Live, the stop began 16 s before the walker stood: the window after the first holds
+    // 5 s of walk, too few for the positions to travel at the resume speed over it.
+    let live = Self.flags(stoppedFrom: 50, through: 99, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 66)
+    #expect(refined[66...99].allSatisfy { !$0 })
+  }
+
+  @Test func aStopFoundLongAfterTheWalkerStoodStartsWhereTheDopplerFell() {
+    // The walker stood at index 60, the Doppler noise reading 0.9 m/s back west for 8 s;
+    // live, the stop began 13 s late. The 10 s before the first window, walk and noise, give
+    // no direction: the approach is sought 10 s further back.
+    var seconds = Self.walkStopWalk(standSeconds: 45)
+    for index in 60..<68 {
+      seconds[index].speed = 0.9
+      seconds[index].courseDegrees = 270
+    }
+    let live = Self.flags(stoppedFrom: 73, through: 104, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds))
+    #expect(refined.firstIndex(of: false) == 60)
+    #expect(refined[60...104].allSatisfy { !$0 })
+  }
+
   @Test func aStartMovesOnNoFurtherThanThePositionsTravel() {
     // The walker stood at index 50, 10 s after the live start, and the Doppler noise read a
     // walk on for 15 s more: the positions stand, so the start goes no further than the
