@@ -110,7 +110,8 @@ extension RefinedStops {
     return changePoint(
       inputs, Array((stop.upperBound + 1)...next), by: departure,
       threshold: { _ in configuration.stopSpeedMetersPerSecond },
-      until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond })
+      until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond },
+      continuesStop: true)
       ?? refined
   }
 
@@ -135,10 +136,13 @@ extension RefinedStops {
   /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` says) is smallest, that is the outermost
   /// fix that still reads standing. A CUSUM weighs every fix instead of waiting for a run; a
   /// fix without a Doppler velocity weighs nothing. The scan ends at a fix for which `until`
-  /// holds. `nil` when the sum never falls to zero (every fix reads moving).
+  /// holds. `nil` when the sum never falls to zero (every fix reads moving); fixes without a
+  /// Doppler velocity at the head of the scan read nothing either, unless `continuesStop`
+  /// (the scan starts just after a stop's end: nothing says the person left).
   static func changePoint(
     _ inputs: Inputs, _ order: [Int], by measure: Measure,
-    threshold: (Input) -> Double, until isMoving: (Input) -> Bool = { _ in false }
+    threshold: (Input) -> Double, until isMoving: (Input) -> Bool = { _ in false },
+    continuesStop: Bool = false
   ) -> Int? {
     let speeds =
       switch measure {
@@ -160,7 +164,7 @@ extension RefinedStops {
       // On a tie the outer fix wins, unless it has no Doppler and ends a gap crossed at
       // speed (a gap ridden through is no stop).
       if sum < smallest
-        || (sum == smallest
+        || (sum == smallest && (changePoint != nil || continuesStop || input.dopplerVelocity != nil)
           && (input.dopplerVelocity != nil
             || !crossesGapFast(to: input, at: index, inputs, threshold)))
       {

@@ -128,6 +128,20 @@ import TrackSiftSimulation
     #expect(refined[66...99].allSatisfy { !$0 })
   }
 
+  @Test func aFixWithoutADopplerAtTheEndOfTheFirstWindowReadsNoStop() {
+    // The walker stood at index 72; live, the stop began 12 s early. The first window ends at
+    // a fix after a short gap, which reports no speed: it says nothing, and the start moves
+    // on past it.
+    let seconds = Self.walkStopWalk(walkBefore: 72, standSeconds: 40)
+    var inputs = Self.inputs(seconds)
+    inputs[70].speedMetersPerSecond = nil
+    inputs[70].dopplerVelocity = nil
+    let live = Self.flags(stoppedFrom: 60, through: 111, count: inputs.count)
+    let refined = Self.refined(live, inputs)
+    #expect(refined.firstIndex(of: false) == 72)
+    #expect(refined[72...111].allSatisfy { !$0 })
+  }
+
   @Test func aStopFoundLongAfterTheWalkerStoodStartsWhereTheDopplerFell() {
     // The walker stood at index 60, the Doppler noise reading 0.9 m/s back west for 8 s;
     // live, the stop began 13 s late. The 10 s before the first window, walk and noise, give
@@ -244,6 +258,19 @@ import TrackSiftSimulation
     let live = Self.flags(stoppedFrom: 60, through: 99, count: seconds.count)
     let refined = Self.refined(live, Self.inputs(seconds))
     #expect(refined.lastIndex(of: false) == 99)
+  }
+
+  @Test func aStopGoesOnOverTheFixesWithoutADopplerThatFollowIt() {
+    // The walker stood from index 60 to 101; live, the stop ended at 99, and the two fixes
+    // after it report no speed: nothing says the walker left.
+    let seconds = Self.walkStopWalk(standSeconds: 42, noise: 0)
+    var inputs = Self.inputs(seconds)
+    for index in 100...101 {
+      inputs[index].speedMetersPerSecond = nil
+      inputs[index].dopplerVelocity = nil
+    }
+    let live = Self.flags(stoppedFrom: 60, through: 99, count: inputs.count)
+    #expect(Self.refined(live, inputs).lastIndex(of: false) == 101)
   }
 
   @Test func aStopEndingAtAGapEndsThere() {
