@@ -41,6 +41,19 @@ import TrackSiftTestSupport
     $GPRMC,070001.00,A,4630.0010,N,00636.0010,E,1.0,90.0,010524,,,A*6C
     """
 
+  /// Android GnssLogger's wrapping of NMEA sentences: `NMEA,<sentence>,<milliseconds>`.
+  static let gnssLoggerSeed = """
+    NMEA,$GPGGA,234257.00,3725.590397,N,12210.422534,W,1,24,0.4,51.9,M,-28.4,M,,*63,1699400577561
+    NMEA,$GPRMC,234257.00,A,3725.590397,N,12210.422534,W,000.0,,071123,,,A*65,1699400577566
+    """
+
+  /// A speed-sailing logger's columns: a date beside a time of day, and EHPE.
+  static let sailingSeed = """
+    date,time,hdop,sat,lat,lon,ele,sog,cog,ehpe
+    2011-10-18,13:12:26.000,1.2,8,50.5879544,-2.4636702,-3.97,2.62,158.77,1.02
+    2011-10-18,13:12:27.000,1.2,8,50.5879294,-2.4636620,-3.87,2.86,175.55,1.01
+    """
+
   static let csvSeed = """
     time,lat,lon,ele,speed
     2024-05-01T07:00:00Z,46.5,6.6,400,1.0
@@ -65,7 +78,9 @@ import TrackSiftTestSupport
 
   @Test func nmeaReaderSurvivesDamagedInput() {
     var mutator = InputMutator(seed: 2)
-    let seeds = Self.seeds("corpus/nmea-gpsd", extensions: ["log"], fallback: Self.nmeaSeed)
+    let seeds =
+      Self.seeds("corpus/nmea-gpsd", extensions: ["log"], fallback: Self.nmeaSeed)
+      + [Array(Self.gnssLoggerSeed.utf8)]
     for strict in [false, true] {
       for bytes in mutator.variants(of: seeds, count: 2_000) {
         do {
@@ -81,12 +96,18 @@ import TrackSiftTestSupport
 
   @Test func csvReaderSurvivesDamagedInput() {
     var mutator = InputMutator(seed: 3)
-    for bytes in mutator.variants(of: [Array(Self.csvSeed.utf8)], count: 3_000) {
+    let seeds =
+      Self.seeds("spikes/gt-31", extensions: ["csv"], limit: 2_000, fallback: Self.csvSeed)
+      + [Array(Self.sailingSeed.utf8)]
+    var read = 0
+    for bytes in mutator.variants(of: seeds, count: 3_000) {
       do {
         _ = try FixCSVReader.read(data: Data(bytes))
+        read += 1
       } catch {
         #expect(!error.description.isEmpty)
       }
     }
+    #expect(read > 0)
   }
 }
