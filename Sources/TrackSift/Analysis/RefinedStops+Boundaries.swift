@@ -197,26 +197,32 @@ extension RefinedStops {
     case speed
   }
 
-  /// How to judge a boundary: along the mean Doppler velocity of the `travel` inputs (the
-  /// approach or the departure) when it reaches the resume speed; by the speed alone where the
-  /// course sweeps steadily through the `passage` (the travel and the boundary's window) and
-  /// the Doppler is trusted near zero (twice its accuracy below the stop speed); `nil`, not
-  /// at all, otherwise.
+  /// How to judge a boundary: by the speed alone where every fix of the `passage` (the
+  /// travel and the boundary's window) states a speed accuracy that trusts the Doppler near
+  /// zero (twice the accuracy below the stop speed), or where the course sweeps steadily
+  /// through the passage and no fix states an accuracy that does not; otherwise along the
+  /// mean Doppler velocity of the `travel` inputs (the approach or the departure) when it
+  /// reaches the resume speed; `nil`, not at all, when it does not.
   ///
   /// Lights stand at corners, and a car pulls in or out round one: judged along the street
   /// it came by or left by, its first or last strides read standing, and an approach that
-  /// turned through a junction or a U-turn cancels in its mean. A turn, unlike noise, sweeps
-  /// its course a little at a time; a watch's noise, judged by its speed alone, would read
-  /// moving where it stands.
+  /// turned through a junction or a U-turn cancels in its mean. A watch's noise, judged by
+  /// its speed alone, would read moving where it stands; a Doppler without a stated accuracy
+  /// (NMEA, least-squares fixes) is trusted only through a turn, which, unlike noise, sweeps
+  /// its course a little at a time.
   static func measure(
     travel: [Int], passage: ClosedRange<Int>, _ inputs: Inputs,
     _ configuration: StopDetector.Configuration
   ) -> Measure? {
-    let trusted = passage.allSatisfy {
-      (inputs[$0].speedAccuracyMetersPerSecond ?? 0) * configuration.speedNoiseFactor
-        < configuration.stopSpeedMetersPerSecond
+    func trusted(unknown: Double) -> Bool {
+      passage.allSatisfy {
+        (inputs[$0].speedAccuracyMetersPerSecond ?? unknown) * configuration.speedNoiseFactor
+          < configuration.stopSpeedMetersPerSecond
+      }
     }
-    if trusted, turnsSteadily(passage.map { inputs[$0] }, configuration) {
+    if trusted(unknown: .infinity)
+      || (trusted(unknown: 0) && turnsSteadily(passage.map { inputs[$0] }, configuration))
+    {
       return .speed
     }
     return mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {

@@ -355,6 +355,20 @@ import TrackSiftSimulation
     #expect(refined.lastIndex(of: false) == 99)
   }
 
+  @Test func aStopLeftSharplyRoundACornerEndsWhereATrustedDopplerRose() {
+    // Standing until index 99, then 2 s east and a sharp turn north: the course does not
+    // sweep, but a Doppler whose stated accuracy is trusted near zero reads the strides by
+    // their speed. Live, the stop ended 3 s late.
+    let seconds = Self.path(
+      [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60)
+        + [(speed: Double, courseDegrees: Double)](repeating: (0, 0), count: 40)
+        + [(1.4, 90), (1.4, 90)]
+        + [(speed: Double, courseDegrees: Double)](repeating: (1.4, 0), count: 60))
+    let live = Self.flags(stoppedFrom: 60, through: 102, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.1))
+    #expect(refined.lastIndex(of: false) == 99)
+  }
+
   @Test func aStopWhoseDopplerKeptItsPaceIsAWalk() {
     // A steady walk the live detector took for a stop (its positions bunched up).
     let seconds = (0..<120).map {
