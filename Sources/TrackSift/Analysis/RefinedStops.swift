@@ -1,7 +1,9 @@
 import Foundation
 
-/// The stops of the refined figures: the live stop detector's, with their ends, starts and
-/// very existence checked against the whole recording, and the ones it missed.
+/// The stops of the refined figures: the live stop detector's (taken without its Doppler veto
+/// of a position dwell, see ``StopDetector/Configuration/dopplerVetoesDwell``), with their
+/// ends, starts and very existence checked against the whole recording, and the ones it
+/// missed.
 ///
 /// 0. **Missed stops.** Stretches that read standing for 15 s, by the Doppler (and by the
 ///    positions, unless a gap just before has them reconverging) or, away from live stops, by
@@ -107,7 +109,8 @@ enum RefinedStops {
   /// The refined moving flags.
   ///
   /// - Parameters:
-  ///   - live: the live moving flags, one per input, after the dwell and departure re-labels.
+  ///   - live: the live moving flags, one per input, after the dwell and departure re-labels
+  ///     (the candidates of ``candidateFlags(live:inputs:_:keepsLive:)``).
   ///   - inputs: what the live detector saw, one per accepted fix, in time order.
   ///   - configuration: the live detector's configuration.
   ///   - keepsLive: inputs whose live flag stands (a step across a gap, judged on its own).
@@ -326,6 +329,44 @@ enum RefinedStops {
       if range.overlaps(stop) { end = max(end, range.upperBound) }
     }
     return end
+  }
+
+  /// The live moving flags to start ``movingFlags(live:inputs:configuration:keepsLive:)``
+  /// from: those of the live detector without the Doppler's veto of a position dwell
+  /// (``StopDetector/Configuration/dopplerVetoesDwell``), with the same re-labels, and
+  /// `live`'s flag where `keepsLive` holds; `live` itself when the veto is off.
+  ///
+  /// The veto spares the live display auto-pauses in a walk whose positions an error ramp
+  /// held still, but it also delays true stops whose Doppler noise ran one way; the refined
+  /// checks judge every candidate against the whole recording.
+  static func candidateFlags(
+    live: [Bool], inputs: Inputs, _ configuration: StopDetector.Configuration,
+    keepsLive: [Bool]
+  ) -> [Bool] {
+    guard configuration.dopplerVetoesDwell else { return live }
+    var candidates = configuration
+    candidates.dopplerVetoesDwell = false
+    var detector = StopDetector(configuration: candidates)
+    var flags: [Bool] = []
+    flags.reserveCapacity(inputs.count)
+    for index in 0..<inputs.count {
+      let input = inputs[index]
+      var isMoving = detector.update(
+        timeSeconds: input.timeSeconds, coordinate: input.coordinate,
+        speedMetersPerSecond: input.speedMetersPerSecond,
+        horizontalAccuracyMeters: input.horizontalAccuracyMeters,
+        speedAccuracyMetersPerSecond: input.speedAccuracyMetersPerSecond,
+        dopplerVelocity: input.courselessSpeedMetersPerSecond == nil
+          ? input.dopplerVelocity : nil)
+      if keepsLive[index] { isMoving = live[index] }
+      if let wasMoving = flags.last, wasMoving != isMoving,
+        let since = isMoving ? detector.departureTimeSeconds : detector.stopStartTimeSeconds
+      {
+        StopDetector.relabel(&flags, as: isMoving, after: since) { inputs[$0].timeSeconds }
+      }
+      flags.append(isMoving)
+    }
+    return flags
   }
 
   /// The index ranges of the runs of `false` (stopped).

@@ -170,9 +170,10 @@ private struct Pipeline {
           fix: fixes[result.acceptedFixIndices[position]], speed: stopSpeeds[position],
           configuration: profile.stops)
       }
+      let candidates = RefinedStops.candidateFlags(
+        live: result.isMoving, inputs: inputs, profile.stops, keepsLive: acrossGap)
       result.refinedIsMoving = RefinedStops.movingFlags(
-        live: result.isMoving, inputs: inputs, configuration: profile.stops,
-        keepsLive: acrossGap)
+        live: candidates, inputs: inputs, configuration: profile.stops, keepsLive: acrossGap)
       refit(&records, fixes, result)
     } else {
       result.refinedIsMoving = result.isMoving

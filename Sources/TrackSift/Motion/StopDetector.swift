@@ -28,7 +28,11 @@
 /// ``Configuration/stopAfterSeconds`` up to the latest reading (three readings or more, from
 /// reported speeds and courses; the latest at most that old) exceeds the resume speed: an
 /// error ramp can hold the positions still while a watch's noisy Doppler, each reading within
-/// its noise of zero, keeps the walk's heading.
+/// its noise of zero, keeps the walk's heading. Nor, with
+/// ``Configuration/dopplerVetoesDwell``, while the mean over the dwell itself does (three
+/// readings or more; a slow speed without a course reads as standing): positions held within
+/// the radius for the whole dwell cannot travel at the resume speed, and the last few seconds
+/// may hold no reading (a short gap, slow speeds without a course).
 ///
 /// The decision is made at the fix that completes the dwell; the dwell's earlier fixes were
 /// already reported moving. ``stopStartTimeSeconds`` tells the caller where the dwell began, so
@@ -66,6 +70,10 @@ public struct StopDetector: Sendable {
     /// watch's Doppler at a standstill reads 0.5-1 m/s in a city): below it the positions
     /// decide too, and resuming on speed needs more than it.
     public var speedNoiseFactor: Double
+    /// Whether a position dwell makes no stop while the mean Doppler velocity over the dwell
+    /// exceeds the resume speed (see ``StopDetector``). The refined stops turn it off for the
+    /// candidates they check against the whole recording.
+    public var dopplerVetoesDwell: Bool
 
     /// Creates a configuration; the defaults suit running.
     public init(
@@ -76,7 +84,8 @@ public struct StopDetector: Sendable {
       dwellRadiusMeters: Double = 10,
       resumeDistanceMeters: Double = 20,
       accuracyRadiusFactor: Double = 1.5,
-      speedNoiseFactor: Double = 2
+      speedNoiseFactor: Double = 2,
+      dopplerVetoesDwell: Bool = true
     ) {
       self.stopSpeedMetersPerSecond = stopSpeedMetersPerSecond
       self.resumeSpeedMetersPerSecond = resumeSpeedMetersPerSecond
@@ -86,6 +95,7 @@ public struct StopDetector: Sendable {
       self.resumeDistanceMeters = resumeDistanceMeters
       self.accuracyRadiusFactor = accuracyRadiusFactor
       self.speedNoiseFactor = speedNoiseFactor
+      self.dopplerVetoesDwell = dopplerVetoesDwell
     }
 
     /// Defaults for an activity: faster activities need a higher speed to count as moving and
@@ -120,6 +130,8 @@ public struct StopDetector: Sendable {
   private struct Position: Sendable {
     var timeSeconds: Double
     var coordinate: Coordinate
+    /// The Doppler velocity east and north reported with the position, if any.
+    var velocity: (east: Double, north: Double)?
   }
 
   /// The knobs in force; may be changed between fixes.
@@ -193,7 +205,13 @@ public struct StopDetector: Sendable {
     let speedNoise = speedAccuracyMetersPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
       .map { $0 * configuration.speedNoiseFactor }
     let position = coordinate.isInRange ? coordinate : nil
-    if let position { remember(Position(timeSeconds: timeSeconds, coordinate: position)) }
+    // A slow speed without a course reads as standing; a fast one says nothing of its way.
+    let reading =
+      dopplerVelocity.map { (east: $0.eastMetersPerSecond, north: $0.northMetersPerSecond) }
+      ?? speed.flatMap { $0 < configuration.resumeSpeedMetersPerSecond ? (0, 0) : nil }
+    if let position {
+      remember(Position(timeSeconds: timeSeconds, coordinate: position, velocity: reading))
+    }
 
     if isMoving {
       if let speed {
@@ -300,6 +318,17 @@ public struct StopDetector: Sendable {
       return (east * east + north * north).squareRoot()
     }
     guard distances.allSatisfy({ $0 <= radius }) else { return nil }
+    // Positions held within the radius for the whole dwell cannot travel at the resume speed;
+    // a Doppler whose mean over the dwell does says the positions are in error.
+    let readings = window.compactMap(\.velocity)
+    if configuration.dopplerVetoesDwell, readings.count >= Self.minimumDwellPositions {
+      let count = Double(readings.count)
+      let east = readings.reduce(0) { $0 + $1.east } / count
+      let north = readings.reduce(0) { $0 + $1.north } / count
+      if (east * east + north * north).squareRoot() > configuration.resumeSpeedMetersPerSecond {
+        return nil
+      }
+    }
     // The window opens before the arrival; the stop began at the first position close in.
     let arrival = distances.firstIndex { $0 <= radius / 2 } ?? 0
     return window[arrival].timeSeconds

@@ -231,10 +231,13 @@ import TrackSiftSimulation
         == Self.firstStopOfAHeldWalk(standing: false, readsCourse: false, seed: seed))
   }
 
-  @Test func theFirstFixAfterAShortGapStillSeesTheDopplerBeforeIt() {
+  @Test(arguments: [true, false])
+  func theFirstFixAfterAShortGapStillSeesTheDopplerBeforeIt(dopplerVetoesDwell: Bool) {
     // Positions held still for 30 s while the Doppler reads a walk east at 1.3 m/s; then 4 s
     // without fixes, and a fix without a speed (the first after a gap) at the same place.
-    var detector = StopDetector(configuration: .defaults(for: .walking))
+    var configuration = StopDetector.Configuration.defaults(for: .walking)
+    configuration.dopplerVetoesDwell = dopplerVetoesDwell
+    var detector = StopDetector(configuration: configuration)
     for second in 0..<30 {
       let moving = detector.update(
         timeSeconds: Double(second), coordinate: Self.plane.origin, speedMetersPerSecond: 1.3,
@@ -246,11 +249,28 @@ import TrackSiftSimulation
       timeSeconds: 34, coordinate: Self.plane.origin, speedMetersPerSecond: nil,
       horizontalAccuracyMeters: 6)
     #expect(moving)
-    // Once the latest reading is older than stopAfterSeconds, the positions decide.
+    // Once the latest reading is older than stopAfterSeconds, the Doppler over the dwell
+    // still reads the walk; without that veto the positions decide.
     let later = detector.update(
       timeSeconds: 35, coordinate: Self.plane.origin, speedMetersPerSecond: nil,
       horizontalAccuracyMeters: 6)
-    #expect(!later)
+    #expect(later == dopplerVetoesDwell)
+  }
+
+  @Test func aDwellWhoseDopplerReadsAWalkMakesNoStop() {
+    // Positions held still by an error ramp while the Doppler reads a walk east at 1.4 m/s for
+    // 22 s, then 4 s without a speed and slow speeds without a course: the last 5 s hold no
+    // reading with a course, but over the 25 s dwell the walk outweighs the slow speeds.
+    var detector = StopDetector(configuration: .defaults(for: .walking))
+    for second in 0...32 {
+      let speed: Double? = second < 22 ? 1.4 : second < 26 ? nil : 0.4
+      let moving = detector.update(
+        timeSeconds: Double(second), coordinate: Self.plane.origin,
+        speedMetersPerSecond: speed, horizontalAccuracyMeters: 6,
+        speedAccuracyMetersPerSecond: speed == nil ? nil : 0.9,
+        dopplerVelocity: second < 22 ? (1.4, 0) : nil)
+      #expect(moving, "second \(second)")
+    }
   }
 
   @Test func anErrorRampWhileTheDopplerReadsStillDoesNotResume() {
