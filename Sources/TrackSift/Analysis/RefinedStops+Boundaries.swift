@@ -19,24 +19,24 @@ extension RefinedStops {
       farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
       max(reach ?? stop.lowerBound, earliest))
     let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
-    // The approach: the 10 s before the window, and the strides within it (a stop at a corner
-    // comes from another direction than the street before it).
-    func approach(before: Int) -> Measure? {
+    // The approach to a window starting at `first`: the 10 s before it, and the strides
+    // within it (a stop at a corner comes from another direction than the street before it).
+    func approach(toWindowFrom first: Int) -> Measure? {
+      let before = farthest(from: first, by: -1, within: earliest...first, inputs)
       let strides = (first...last).filter {
         (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
       }
       return measure(
         travel: Array(before..<first) + strides, passage: before...last, inputs, configuration)
     }
-    var before = farthest(from: first, by: -1, within: earliest...first, inputs)
-    var measured = approach(before: before)
+    var measured = approach(toWindowFrom: first)
     // A stop found long after the person stood (the Doppler noise and the wander ran on) has
     // as much standstill as walk in those 10 s, and no direction: the window reaches 10 s
     // further back, once.
+    let before = farthest(from: first, by: -1, within: earliest...first, inputs)
     if measured == nil, before < first {
       first = before
-      before = farthest(from: first, by: -1, within: earliest...first, inputs)
-      measured = approach(before: before)
+      measured = approach(toWindowFrom: first)
     }
     guard let approach = measured else { return stop.lowerBound }
     // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
@@ -161,13 +161,14 @@ extension RefinedStops {
       if isMoving(input) { break }
       let threshold = threshold(input)
       sum += (speed ?? threshold) - threshold
-      // On a tie the outer fix wins, unless it has no Doppler and ends a gap crossed at
-      // speed (a gap ridden through is no stop).
-      if sum < smallest
-        || (sum == smallest && (changePoint != nil || continuesStop || input.dopplerVelocity != nil)
-          && (input.dopplerVelocity != nil
-            || !crossesGapFast(to: input, at: index, inputs, threshold)))
-      {
+      // On a tie the outer fix wins, unless it has no Doppler and heads the scan (nothing
+      // reads standing yet, unless the scan continues a stop) or ends a gap crossed at speed
+      // (a gap ridden through is no stop).
+      let tieWins =
+        input.dopplerVelocity != nil
+        || ((changePoint != nil || continuesStop)
+          && !crossesGapFast(to: input, at: index, inputs, threshold))
+      if sum < smallest || (sum == smallest && tieWins) {
         smallest = sum
         changePoint = index
       }
