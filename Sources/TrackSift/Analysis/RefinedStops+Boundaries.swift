@@ -43,7 +43,8 @@ extension RefinedStops {
     // false stop.
     if let start = changePoint(
       inputs, Array((first...last).reversed()), by: approach,
-      threshold: { _ in configuration.stopSpeedMetersPerSecond })
+      threshold: { _ in configuration.stopSpeedMetersPerSecond },
+      resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond)
     {
       return start
     }
@@ -57,7 +58,8 @@ extension RefinedStops {
       window = next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs)
       if let start = changePoint(
         inputs, Array(window.reversed()), by: approach,
-        threshold: { noiseThreshold($0, configuration) })
+        threshold: { noiseThreshold($0, configuration) },
+        resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond)
       {
         return start
       }
@@ -97,9 +99,10 @@ extension RefinedStops {
         travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs, configuration)
     else { return stop.upperBound }
     // Above the noise too: a standing watch's Doppler reads above the stop speed.
-    let end = changePoint(inputs, Array(first...last), by: departure) {
-      noiseThreshold($0, configuration)
-    }
+    let end = changePoint(
+      inputs, Array(first...last), by: departure,
+      threshold: { noiseThreshold($0, configuration) },
+      resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond)
     let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
     let refined = max(min(end ?? first - 1, latestEnd), stop.lowerBound)
     // The positions' dwell can end while the wander runs ahead of the person. Later, the stop
@@ -111,7 +114,7 @@ extension RefinedStops {
       inputs, Array((stop.upperBound + 1)...next), by: departure,
       threshold: { _ in configuration.stopSpeedMetersPerSecond },
       until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond },
-      continuesStop: true)
+      resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond, continuesStop: true)
       ?? refined
   }
 
@@ -138,11 +141,13 @@ extension RefinedStops {
   /// fix without a Doppler velocity weighs nothing. The scan ends at a fix for which `until`
   /// holds. `nil` when the sum never falls to zero (every fix reads moving); fixes without a
   /// Doppler velocity at the head of the scan read nothing either, unless `continuesStop`
-  /// (the scan starts just after a stop's end: nothing says the person left).
+  /// (the scan starts just after a stop's end: nothing says the person left). Such a fix
+  /// whose step from the one before crossed a pause faster than `resumeSpeedMetersPerSecond`
+  /// is travel, not a tie.
   static func changePoint(
     _ inputs: Inputs, _ order: [Int], by measure: Measure,
     threshold: (Input) -> Double, until isMoving: (Input) -> Bool = { _ in false },
-    continuesStop: Bool = false
+    resumeSpeedMetersPerSecond: Double, continuesStop: Bool = false
   ) -> Int? {
     let speeds =
       switch measure {
@@ -162,12 +167,16 @@ extension RefinedStops {
       let threshold = threshold(input)
       sum += (speed ?? threshold) - threshold
       // On a tie the outer fix wins, unless it has no Doppler and heads the scan (nothing
-      // reads standing yet, unless the scan continues a stop) or ends a gap crossed at speed
-      // (a gap ridden through is no stop).
+      // reads standing yet, unless the scan continues a stop), or ends a gap crossed faster
+      // than the threshold (a gap ridden through is no stop) or a pause crossed faster than
+      // the resume speed (the person went on meanwhile).
       let tieWins =
         input.dopplerVelocity != nil
         || ((changePoint != nil || continuesStop)
-          && !crossesGapFast(to: input, at: index, inputs, threshold))
+          && !stepsFast(to: index, inputs, afterPauseOver: gapSeconds, fasterThan: threshold)
+          && !stepsFast(
+            to: index, inputs, afterPauseOver: pauseSeconds,
+            fasterThan: resumeSpeedMetersPerSecond))
       if sum < smallest || (sum == smallest && tieWins) {
         smallest = sum
         changePoint = index
@@ -176,17 +185,23 @@ extension RefinedStops {
     return changePoint
   }
 
-  /// Whether the step to `input`, at `index`, spans a gap of more than ``gapSeconds`` at more
-  /// than `speedMetersPerSecond`.
-  static func crossesGapFast(
-    to input: Input, at index: Int, _ inputs: Inputs, _ speedMetersPerSecond: Double
+  /// A pause between fixes longer than this, in seconds, leaves the fix after it without a
+  /// Doppler velocity on a phone (the first fix after a short gap); the step to it then says
+  /// how the person went meanwhile.
+  static let pauseSeconds = 1.5
+
+  /// Whether the step to the input at `index` spans a pause of more than `pauseSeconds` at
+  /// more than `speedMetersPerSecond`.
+  static func stepsFast(
+    to index: Int, _ inputs: Inputs, afterPauseOver pauseSeconds: Double,
+    fasterThan speedMetersPerSecond: Double
   ) -> Bool {
-    guard index > 0, let time = input.timeSeconds else { return false }
+    guard index > 0, let time = inputs[index].timeSeconds else { return false }
     let previous = inputs[index - 1]
-    guard let previousTime = previous.timeSeconds, time - previousTime > gapSeconds else {
+    guard let previousTime = previous.timeSeconds, time - previousTime > pauseSeconds else {
       return false
     }
-    let meters = Geodesic.distanceMeters(from: previous.coordinate, to: input.coordinate)
+    let meters = Geodesic.distanceMeters(from: previous.coordinate, to: inputs[index].coordinate)
     return meters > speedMetersPerSecond * (time - previousTime)
   }
 

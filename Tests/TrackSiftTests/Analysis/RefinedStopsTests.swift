@@ -142,6 +142,19 @@ import TrackSiftSimulation
     #expect(refined[72...111].allSatisfy { !$0 })
   }
 
+  @Test func aFixWithoutADopplerAfterAPauseCrossedAtAWalkIsNoStop() {
+    // Fixes 57 and 58 were lost; fix 59, the first after the pause, reports no speed, but the
+    // step to it went on at the walk's 1.4 m/s: the walker stood at 60, not before.
+    var inputs = Self.inputs(Self.walkStopWalk(noise: 0))
+    inputs[59].speedMetersPerSecond = nil
+    inputs[59].dopplerVelocity = nil
+    inputs.removeSubrange(57...58)
+    // Live, the stop began at fix 59 (index 57 now).
+    let live = Self.flags(stoppedFrom: 57, through: 97, count: inputs.count)
+    let refined = Self.refined(live, inputs)
+    #expect(refined.firstIndex(of: false) == 58)
+  }
+
   @Test func aStopFoundLongAfterTheWalkerStoodStartsWhereTheDopplerFell() {
     // The walker stood at index 60, the Doppler noise reading 0.9 m/s back west for 8 s;
     // live, the stop began 13 s late. The 10 s before the first window, walk and noise, give
