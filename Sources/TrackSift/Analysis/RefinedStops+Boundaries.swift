@@ -42,9 +42,8 @@ extension RefinedStops {
     // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
     // false stop.
     if let start = changePoint(
-      inputs, Array((first...last).reversed()), by: approach,
-      threshold: { _ in configuration.stopSpeedMetersPerSecond },
-      resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond)
+      inputs, Array((first...last).reversed()), by: approach, configuration,
+      threshold: { _ in configuration.stopSpeedMetersPerSecond })
     {
       return start
     }
@@ -57,9 +56,8 @@ extension RefinedStops {
       let next = window.upperBound + 1
       window = next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs)
       if let start = changePoint(
-        inputs, Array(window.reversed()), by: approach,
-        threshold: { noiseThreshold($0, configuration) },
-        resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond)
+        inputs, Array(window.reversed()), by: approach, configuration,
+        threshold: { noiseThreshold($0, configuration) })
       {
         return start
       }
@@ -100,9 +98,8 @@ extension RefinedStops {
     else { return stop.upperBound }
     // Above the noise too: a standing watch's Doppler reads above the stop speed.
     let end = changePoint(
-      inputs, Array(first...last), by: departure,
-      threshold: { noiseThreshold($0, configuration) },
-      resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond)
+      inputs, Array(first...last), by: departure, configuration,
+      threshold: { noiseThreshold($0, configuration) })
     let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
     let refined = max(min(end ?? first - 1, latestEnd), stop.lowerBound)
     // The positions' dwell can end while the wander runs ahead of the person. Later, the stop
@@ -111,10 +108,10 @@ extension RefinedStops {
     // than the resume speed in any direction has left.
     guard refined == stop.upperBound, next > stop.upperBound else { return refined }
     return changePoint(
-      inputs, Array((stop.upperBound + 1)...next), by: departure,
+      inputs, Array((stop.upperBound + 1)...next), by: departure, configuration,
       threshold: { _ in configuration.stopSpeedMetersPerSecond },
       until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond },
-      resumeSpeedMetersPerSecond: configuration.resumeSpeedMetersPerSecond, continuesStop: true)
+      continuesStop: true)
       ?? refined
   }
 
@@ -142,12 +139,14 @@ extension RefinedStops {
   /// holds. `nil` when the sum never falls to zero (every fix reads moving); fixes without a
   /// Doppler velocity at the head of the scan read nothing either, unless `continuesStop`
   /// (the scan starts just after a stop's end: nothing says the person left). Such a fix
-  /// whose step from the one before crossed a pause faster than `resumeSpeedMetersPerSecond`
-  /// is travel, not a tie.
+  /// whose step from the one before crossed a pause faster than the resume speed is travel,
+  /// not a tie; and a Doppler speed above the threshold by more than its noise (the stated
+  /// accuracy times ``StopDetector/Configuration/speedNoiseFactor``) reads moving in any
+  /// direction.
   static func changePoint(
     _ inputs: Inputs, _ order: [Int], by measure: Measure,
-    threshold: (Input) -> Double, until isMoving: (Input) -> Bool = { _ in false },
-    resumeSpeedMetersPerSecond: Double, continuesStop: Bool = false
+    _ configuration: StopDetector.Configuration, threshold: (Input) -> Double,
+    until isMoving: (Input) -> Bool = { _ in false }, continuesStop: Bool = false
   ) -> Int? {
     let speeds =
       switch measure {
@@ -165,7 +164,16 @@ extension RefinedStops {
       let input = inputs[index]
       if isMoving(input) { break }
       let threshold = threshold(input)
-      sum += (speed ?? threshold) - threshold
+      // A Doppler speed clear of its noise above the threshold reads moving whichever way it
+      // points: a stride round a corner, judged along the street before it, reads slow.
+      var value = speed ?? threshold
+      if let doppler = input.dopplerSpeedMetersPerSecond,
+        let accuracy = input.speedAccuracyMetersPerSecond,
+        doppler > threshold + configuration.speedNoiseFactor * accuracy
+      {
+        value = max(value, doppler)
+      }
+      sum += value - threshold
       // On a tie the outer fix wins, unless it has no Doppler and heads the scan (nothing
       // reads standing yet, unless the scan continues a stop), or ends a gap crossed faster
       // than the threshold (a gap ridden through is no stop) or a pause crossed faster than
@@ -176,7 +184,7 @@ extension RefinedStops {
           && !stepsFast(to: index, inputs, afterPauseOver: gapSeconds, fasterThan: threshold)
           && !stepsFast(
             to: index, inputs, afterPauseOver: pauseSeconds,
-            fasterThan: resumeSpeedMetersPerSecond))
+            fasterThan: configuration.resumeSpeedMetersPerSecond))
       if sum < smallest || (sum == smallest && tieWins) {
         smallest = sum
         changePoint = index

@@ -156,16 +156,16 @@ import TrackSiftSimulation
   }
 
   @Test func aStopFoundLongAfterTheWalkerStoodStartsWhereTheDopplerFell() {
-    // The walker stood at index 60, the Doppler noise reading 0.9 m/s back west for 8 s;
-    // live, the stop began 13 s late. The 10 s before the first window, walk and noise, give
-    // no direction: the approach is sought 10 s further back.
+    // The walker stood at index 60, a watch's Doppler noise (0.9 m/s accuracy) reading
+    // 0.9 m/s back west for 8 s; live, the stop began 13 s late. The 10 s before the first
+    // window, walk and noise, give no direction: the approach is sought 10 s further back.
     var seconds = Self.walkStopWalk(standSeconds: 45)
     for index in 60..<68 {
       seconds[index].speed = 0.9
       seconds[index].courseDegrees = 270
     }
     let live = Self.flags(stoppedFrom: 73, through: 104, count: seconds.count)
-    let refined = Self.refined(live, Self.inputs(seconds))
+    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.9))
     #expect(refined.firstIndex(of: false) == 60)
     #expect(refined[60...104].allSatisfy { !$0 })
   }
@@ -380,6 +380,20 @@ import TrackSiftSimulation
     let live = Self.flags(stoppedFrom: 60, through: 102, count: seconds.count)
     let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.1))
     #expect(refined.lastIndex(of: false) == 99)
+  }
+
+  @Test func aStrideRoundACornerClearOfTheNoiseIsNoStop() {
+    // East for a minute, a sharp turn north for 3 s, and standing from index 63. Along the
+    // street before the corner the strides north read slow, but at 1.4 m/s, clear of the
+    // Doppler's noise (0.3 m/s accuracy, not trusted near zero), they read moving. Live, the
+    // stop began 2 s early.
+    let seconds = Self.path(
+      [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60)
+        + [(1.4, 0), (1.4, 0), (1.4, 0)]
+        + [(speed: Double, courseDegrees: Double)](repeating: (0, 0), count: 60))
+    let live = Self.flags(stoppedFrom: 61, through: 122, count: seconds.count)
+    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.3))
+    #expect(refined.firstIndex(of: false) == 63)
   }
 
   @Test func aStopWhoseDopplerKeptItsPaceIsAWalk() {
