@@ -139,7 +139,7 @@ extension RefinedStops {
   /// holds. `nil` when the sum never falls to zero (every fix reads moving); fixes without a
   /// Doppler velocity at the head of the scan read nothing either, unless `continuesStop`
   /// (the scan starts just after a stop's end: nothing says the person left). Such a fix
-  /// whose step from the one before crossed a pause faster than the resume speed is travel,
+  /// whose step from the one before crossed a pause faster than the stop speed is travel,
   /// not a tie; and a Doppler speed above the threshold by more than its noise (the stated
   /// accuracy times ``StopDetector/Configuration/speedNoiseFactor``) reads moving in any
   /// direction.
@@ -175,16 +175,12 @@ extension RefinedStops {
       }
       sum += value - threshold
       // On a tie the outer fix wins, unless it has no Doppler and heads the scan (nothing
-      // reads standing yet, unless the scan continues a stop), or ends a gap crossed faster
-      // than the threshold (a gap ridden through is no stop) or a pause crossed faster than
-      // the resume speed (the person went on meanwhile).
+      // reads standing yet, unless the scan continues a stop) or ends a pause crossed faster
+      // than the stop speed (the person went on meanwhile; a gap ridden through is no stop).
       let tieWins =
         input.dopplerVelocity != nil
         || ((changePoint != nil || continuesStop)
-          && !stepsFast(to: index, inputs, afterPauseOver: gapSeconds, fasterThan: threshold)
-          && !stepsFast(
-            to: index, inputs, afterPauseOver: pauseSeconds,
-            fasterThan: configuration.resumeSpeedMetersPerSecond))
+          && !stepsFast(to: index, inputs, fasterThan: configuration.stopSpeedMetersPerSecond))
       if sum < smallest || (sum == smallest && tieWins) {
         smallest = sum
         changePoint = index
@@ -198,12 +194,11 @@ extension RefinedStops {
   /// how the person went meanwhile.
   static let pauseSeconds = 1.5
 
-  /// Whether the step to the input at `index` spans a pause of more than `pauseSeconds` at
+  /// Whether the step to the input at `index` spans a pause of more than ``pauseSeconds`` at
   /// more than `speedMetersPerSecond`.
-  static func stepsFast(
-    to index: Int, _ inputs: Inputs, afterPauseOver pauseSeconds: Double,
-    fasterThan speedMetersPerSecond: Double
-  ) -> Bool {
+  static func stepsFast(to index: Int, _ inputs: Inputs, fasterThan speedMetersPerSecond: Double)
+    -> Bool
+  {
     guard index > 0, let time = inputs[index].timeSeconds else { return false }
     let previous = inputs[index - 1]
     guard let previousTime = previous.timeSeconds, time - previousTime > pauseSeconds else {
