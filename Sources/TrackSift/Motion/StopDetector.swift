@@ -206,9 +206,12 @@ public struct StopDetector: Sendable {
       .map { $0 * configuration.speedNoiseFactor }
     let position = coordinate.isInRange ? coordinate : nil
     // A slow speed without a course reads as standing; a fast one says nothing of its way.
+    // A velocity that is not finite is absent.
     let reading =
-      dopplerVelocity.map { (east: $0.eastMetersPerSecond, north: $0.northMetersPerSecond) }
-      ?? speed.flatMap { $0 < configuration.resumeSpeedMetersPerSecond ? (0, 0) : nil }
+      dopplerVelocity.flatMap {
+        $0.eastMetersPerSecond.isFinite && $0.northMetersPerSecond.isFinite
+          ? (east: $0.eastMetersPerSecond, north: $0.northMetersPerSecond) : nil
+      } ?? speed.flatMap { $0 < configuration.resumeSpeedMetersPerSecond ? (0, 0) : nil }
     if let position {
       remember(Position(timeSeconds: timeSeconds, coordinate: position, velocity: reading))
     }

@@ -257,10 +257,12 @@ import TrackSiftSimulation
     #expect(later == dopplerVetoesDwell)
   }
 
-  @Test func aDwellWhoseDopplerReadsAWalkMakesNoStop() {
+  @Test(arguments: [false, true])
+  func aDwellWhoseDopplerReadsAWalkMakesNoStop(oneReadingGarbled: Bool) {
     // Positions held still by an error ramp while the Doppler reads a walk east at 1.4 m/s for
     // 22 s, then 4 s without a speed and slow speeds without a course: the last 5 s hold no
-    // reading with a course, but over the 25 s dwell the walk outweighs the slow speeds.
+    // reading with a course, but over the 25 s dwell the walk outweighs the slow speeds; a
+    // velocity that is not finite is absent, not a poison.
     var detector = StopDetector(configuration: .defaults(for: .walking))
     for second in 0...32 {
       let speed: Double? = second < 22 ? 1.4 : second < 26 ? nil : 0.4
@@ -268,7 +270,8 @@ import TrackSiftSimulation
         timeSeconds: Double(second), coordinate: Self.plane.origin,
         speedMetersPerSecond: speed, horizontalAccuracyMeters: 6,
         speedAccuracyMetersPerSecond: speed == nil ? nil : 0.9,
-        dopplerVelocity: second < 22 ? (1.4, 0) : nil)
+        dopplerVelocity: oneReadingGarbled && second == 10
+          ? (.nan, .infinity) : second < 22 ? (1.4, 0) : nil)
       #expect(moving, "second \(second)")
     }
   }
