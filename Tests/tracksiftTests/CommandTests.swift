@@ -36,6 +36,63 @@ import Testing
     #expect(reanalyzed.status == 0, "\(reanalyzed.standardError)")
   }
 
+  @Test func evalScoresARecordingAgainstItsReference() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = directory.appendingPathComponent("walk.gpx").path
+    let truth = directory.appendingPathComponent("walk-truth.csv").path
+    let simulate = try CommandRunner.run([
+      "simulate", "--activity", "walking", "--environment", "urbanCanyon", "--device", "watch",
+      "--duration-seconds", "600", "--seed", "5", "-o", recording, "--truth", truth,
+    ])
+    #expect(simulate.status == 0, "\(simulate.standardError)")
+
+    let eval = try CommandRunner.run(["eval", recording, "--truth", truth, "--profile", "walking"])
+    #expect(eval.status == 0, "\(eval.standardError)")
+    #expect(eval.standardOutput.contains("TrackSift refined"))
+
+    let json = try CommandRunner.run([
+      "eval", recording, "--truth", truth, "--profile", "walking", "--json",
+    ])
+    #expect(json.status == 0, "\(json.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let cards = try #require(object["cards"] as? [[String: Any]])
+    let byPipeline = Dictionary(
+      uniqueKeysWithValues: cards.compactMap { card in
+        (card["pipeline"] as? String).map { ($0, card) }
+      })
+    let raw = try #require(byPipeline["raw fixes"]?["distanceErrorPercent"] as? Double)
+    let refined = try #require(
+      byPipeline["TrackSift refined"]?["distanceErrorPercent"] as? Double)
+    // A watch walking in a city: the raw polyline over-measures by tens of percent.
+    #expect(raw > 20)
+    #expect(abs(refined) < 5)
+    #expect(byPipeline["TrackSift refined"]?["stoppedDistanceMetersPerMinute"] is Double)
+  }
+
+  @Test func evalRefusesAReferenceThatMissesTheRecording() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = directory.appendingPathComponent("run.gpx").path
+    let other = directory.appendingPathComponent("other.gpx").path
+    let otherTruth = directory.appendingPathComponent("other-truth.csv").path
+    _ = try CommandRunner.run(["simulate", "--duration-seconds", "120", "-o", recording])
+    // The same start time, a day later.
+    _ = try CommandRunner.run([
+      "simulate", "--duration-seconds", "120", "-o", other, "--truth", otherTruth,
+    ])
+    let shifted = try String(contentsOfFile: otherTruth, encoding: .utf8)
+      .replacingOccurrences(of: "2026-09-21T", with: "2026-09-22T")
+    try shifted.write(toFile: otherTruth, atomically: true, encoding: .utf8)
+    let eval = try CommandRunner.run(["eval", recording, "--truth", otherTruth])
+    #expect(eval.status != 0)
+    #expect(eval.standardError.contains("cover none of the fixes"), "\(eval.standardError)")
+    let alone = try CommandRunner.run(["eval", recording])
+    #expect(alone.status != 0)
+    #expect(alone.standardError.contains("--truth"), "\(alone.standardError)")
+  }
+
   @Test(arguments: [
     (["analyze", "/nonexistent/file.gpx"], "no such file"),
     (["clean", "/nonexistent/file.gpx", "-o", "/tmp/x.gpx"], "no such file"),

@@ -9,7 +9,26 @@ struct EvalCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "eval",
     abstract: "Score TrackSift and the common practices against truth: the standard simulation "
-      + "suite and the real recordings with references.")
+      + "suite and the real recordings with references, or a recording of your own against its "
+      + "reference.",
+    discussion: """
+      With FILE and --truth, only that recording is scored, against a reference read from any \
+      file the readers take: the truth CSV that `tracksift simulate --truth` writes, or a \
+      survey-grade log. Each fix's true position is the reference interpolated at the fix's \
+      own time; where the reference has speeds, they give the true stops (below 0.2 m/s).
+      """)
+
+  @Argument(
+    help: ArgumentHelp(
+      "A recording to score instead of the suite: a GPX, TCX, FIT, NMEA or CSV file "
+        + "(told apart by content); give its reference with --truth."))
+  var file: String?
+
+  @Option(help: "The reference trajectory of FILE, in any format the readers take.")
+  var truth: String?
+
+  @Option(help: "With FILE: the activity's thresholds, walking, running, cycling or driving.")
+  var profile: ActivityKind = .running
 
   @Option(help: "standard (4 environments x 3 devices x walking/running/cycling) or quick.")
   var suite: SuiteArgument = .standard
@@ -37,9 +56,16 @@ struct EvalCommand: ParsableCommand {
       throw ValidationError("--duration-seconds must be between 60 and 86400")
     }
     guard !seeds.isEmpty else { throw ValidationError("give at least one seed") }
+    if (file == nil) != (truth == nil) {
+      throw ValidationError("give a recording and its reference together: FILE --truth REFERENCE")
+    }
   }
 
   func run() throws {
+    if let file, let truth {
+      try scoreRecording(file, against: truth)
+      return
+    }
     let start = DispatchTime.now().uptimeNanoseconds
     let configurations = suite.configurations(
       durationSeconds: durationSeconds ?? (suite == .quick ? 900 : 2_700), seeds: seeds)
@@ -107,6 +133,27 @@ struct EvalCommand: ParsableCommand {
       print(markdown ? summary.markdown : summary.text)
     }
     print(String(format: markdown ? "\nEvaluated in %.1f s." : "\n%.1f s", seconds))
+  }
+
+  /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
+  /// and prints its table (errors keep their sign), as Markdown or JSON on request.
+  private func scoreRecording(_ path: String, against truthPath: String) throws {
+    let track = try TrackInput.read(path: path)
+    let reference = ReferenceTruth.points(of: try TrackInput.read(path: truthPath))
+    let truth = EvaluationTruth(track: track, reference: reference)
+    guard truth.fixes.contains(where: { $0 != nil }) else {
+      throw InputError(
+        path: truthPath, reason: "its times cover none of the fixes of \(path)")
+    }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    let cards = EvaluationCase(name: name, track: track, truth: truth, activity: profile).scored()
+    if json {
+      print(try JSONOutput.string(EvalReport.Real(name: name, cards: cards)))
+      return
+    }
+    let summary = EvaluationSummary(cards: [cards], signed: true)
+    print(markdown ? "### \(name)\n" : name)
+    print(markdown ? summary.markdown : summary.text)
   }
 
   private func dataFolder() -> URL? {

@@ -63,16 +63,8 @@ enum RealRecordings {
       timeIntervalSince1970: (Date(timeIntervalSinceReferenceDate: firstTime)
         .timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
     let options = NMEAReader.Options(referenceDate: day)
-    // Distances are left at 0: `EvaluationTruth` sums them over the span the fixes cover.
-    let points = try NMEAReader.read(contentsOf: reference, options: options).track.segments
-      .flatMap(\.fixes).compactMap { fix in
-        fix.timeSeconds.map { time in
-          TruthPoint(
-            timeSeconds: time, coordinate: fix.coordinate,
-            speedMetersPerSecond: fix.validSpeedMetersPerSecond ?? .nan, distanceMeters: 0,
-            isMoving: (fix.validSpeedMetersPerSecond ?? 1) >= 0.2)
-        }
-      }
+    let points = ReferenceTruth.points(
+      of: try NMEAReader.read(contentsOf: reference, options: options).track)
     return EvaluationCase(
       name: name, track: track, truth: EvaluationTruth(track: track, reference: points),
       activity: .driving)
