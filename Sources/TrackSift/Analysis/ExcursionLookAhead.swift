@@ -55,11 +55,18 @@ struct ExcursionLookAhead: Sendable {
     self.gate = gate
   }
 
+  /// Number of fixes marked as part of an excursion so far: a change says a fix still held
+  /// will be refused.
+  private(set) var excursionMarkCount = 0
+
   /// Takes one fix and holds it; ``nextReleased()`` gives back the fixes whose decision is
   /// final.
   ///
   /// - Parameter sequence: the caller's number for the fix, given back on release.
-  mutating func append(_ fix: Fix, sequence: Int) {
+  /// - Returns: whether the fix takes part (in range, with a time, and a gate with a maximum
+  ///   speed); the others pass through in their place.
+  @discardableResult
+  mutating func append(_ fix: Fix, sequence: Int) -> Bool {
     let usable =
       gate.maximumSpeedMetersPerSecond != nil && fix.coordinate.isInRange
       && fix.timeSeconds != nil
@@ -71,6 +78,7 @@ struct ExcursionLookAhead: Sendable {
     }
     held.append(entry)
     if usable { markExcursionEndingAtNewest() }
+    return usable
   }
 
   /// The oldest fix held, once its decision is final (every fix after ``flush()``), or `nil`.
@@ -95,6 +103,15 @@ struct ExcursionLookAhead: Sendable {
       heldStart = 0
     }
     return Released(sequence: entry.sequence, fix: entry.fix, isExcursion: entry.isExcursion)
+  }
+
+  /// Gives the fixes still held that take part and are not marked as an excursion, oldest
+  /// first, with their sequence numbers: the track just after the fix last released, before
+  /// their own decisions are final.
+  func forEachUpcoming(_ body: (Fix, _ sequence: Int) -> Void) {
+    for entry in held[heldStart...] where entry.usableOrdinal != nil && !entry.isExcursion {
+      body(entry.fix, entry.sequence)
+    }
   }
 
   /// Makes every fix held final (at the end of a segment): ``nextReleased()`` gives them all,
@@ -149,6 +166,7 @@ struct ExcursionLookAhead: Sendable {
     guard let index = held[heldStart...].firstIndex(where: { $0.sequence == sequence }) else {
       return
     }
+    if !held[index].isExcursion { excursionMarkCount += 1 }
     held[index].isExcursion = true
   }
 

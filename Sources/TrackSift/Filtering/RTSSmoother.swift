@@ -22,7 +22,27 @@ public enum RTSSmoother {
   {
     var result = [Coordinate](
       repeating: Coordinate(latitudeDegrees: .nan, longitudeDegrees: .nan), count: records.count)
-    guard !records.isEmpty else { return result }
+    smooth(records) { offset, coordinate in result[offset] = coordinate }
+    return result
+  }
+
+  /// The smoothed position of the first record, from the records after it: a fixed-lag
+  /// smoother's estimate when `records` are the newest few. `nil` for no records.
+  /// - Complexity: O(n) time, without allocation.
+  public static func smoothedFirstCoordinate(
+    _ records: some RandomAccessCollection<KalmanRecord>
+  ) -> Coordinate? {
+    var first: Coordinate?
+    smooth(records) { offset, coordinate in if offset == 0 { first = coordinate } }
+    return first
+  }
+
+  /// The backward pass: gives each record's smoothed position, the last record's first.
+  private static func smooth(
+    _ records: some RandomAccessCollection<KalmanRecord>,
+    _ body: (_ offset: Int, _ coordinate: Coordinate) -> Void
+  ) {
+    guard !records.isEmpty else { return }
     var offset = records.count - 1
     var index = records.index(before: records.endIndex)
     var later = records[index]
@@ -30,7 +50,7 @@ public enum RTSSmoother {
     var laterCoordinate = later.coordinate
     var laterEastVelocity = later.eastVelocityMetersPerSecond
     var laterNorthVelocity = later.northVelocityMetersPerSecond
-    result[offset] = laterCoordinate
+    body(offset, laterCoordinate)
     while index != records.startIndex {
       index = records.index(before: index)
       offset -= 1
@@ -55,10 +75,9 @@ public enum RTSSmoother {
         laterEastVelocity = record.eastVelocityMetersPerSecond + eastCorrection.velocity
         laterNorthVelocity = record.northVelocityMetersPerSecond + northCorrection.velocity
       }
-      result[offset] = laterCoordinate
+      body(offset, laterCoordinate)
       later = record
     }
-    return result
   }
 
   /// The smoother's correction on one axis, in a plane centred on the record (its filtered

@@ -35,6 +35,19 @@ import Testing
     #expect(farthest > 297 - 5)
   }
 
+  @Test func firstCoordinateOfAWindowIsTheWholeSmootherRunOverIt() throws {
+    let scenario = FilterScenario(
+      legs: [(0, 100), (90, 100)], speedMetersPerSecond: 3, noiseMeters: 4, seed: 5)
+    let records = scenario.runFilter().records
+    for start in stride(from: 0, to: records.count - 4, by: 7) {
+      let window = records[start..<(start + 4)]
+      let first = try #require(RTSSmoother.smoothedFirstCoordinate(window))
+      #expect(first == RTSSmoother.smoothedCoordinates(window)[0])
+      #expect(Geodesic.distanceMeters(from: first, to: records[start].coordinate) > 0)
+    }
+    #expect(RTSSmoother.smoothedFirstCoordinate(records[0..<0]) == nil)
+  }
+
   @Test func neverJoinsRuns() {
     let scenario = FilterScenario(
       legs: [(0, 50)], speedMetersPerSecond: 3, noiseMeters: 4, seed: 9)

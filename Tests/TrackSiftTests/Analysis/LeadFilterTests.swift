@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import TrackSift
+
+/// The lead filter gives the records a copy of the live filter would give the fixes held, and
+/// says when it has parted from the live filter.
+@Suite struct LeadFilterTests {
+  let fixes = FilterScenario(
+    legs: [(0, 12)], speedMetersPerSecond: 3, noiseMeters: 4, seed: 3, reportsVelocity: true
+  ).fixes
+
+  /// The records a copy of `live` gives the next `count` of `fixes`.
+  func copyRecords(from live: ConstantVelocityKalmanFilter, _ fixes: ArraySlice<Fix>)
+    -> [KalmanRecord]
+  {
+    var copy = live
+    return fixes.compactMap { copy.update($0).record }
+  }
+
+  func records(of lead: LeadFilter, _ limit: Int) -> [KalmanRecord] {
+    var records: [KalmanRecord] = []
+    lead.forEachRecord(limit) { records.append($0) }
+    return records
+  }
+
+  @Test func followsTheLiveFilter() {
+    var lead = LeadFilter(configuration: .init())
+    var live = ConstantVelocityKalmanFilter()
+    for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
+    for sequence in 0..<5 {
+      _ = live.update(fixes[sequence])
+      let matched = lead.release(sequence, matching: live)
+      #expect(matched)
+      #expect(
+        records(of: lead, 3) == copyRecords(from: live, fixes[(sequence + 1)...(sequence + 3)]))
+    }
+  }
+
+  @Test func partsWhereTheLiveFilterSkippedAFixAndFollowsAgainAfterARestart() {
+    var lead = LeadFilter(configuration: .init())
+    var live = ConstantVelocityKalmanFilter()
+    for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
+    _ = live.update(fixes[0])
+    let isFollowing = lead.release(0, matching: live)
+    #expect(isFollowing)
+    // The gate refused fix 1: the live filter never saw it, the lead did.
+    _ = live.update(fixes[2])
+    let isStillFollowing = lead.release(2, matching: live)
+    #expect(!isStillFollowing)
+    lead.restart(from: live)
+    for sequence in 3..<fixes.count { lead.append(fixes[sequence], sequence: sequence) }
+    #expect(records(of: lead, 3) == copyRecords(from: live, fixes[3...5]))
+    _ = live.update(fixes[3])
+    let isFollowingAgain = lead.release(3, matching: live)
+    #expect(isFollowingAgain)
+  }
+
+  @Test func anInvalidatedLeadMatchesNothingUntilRestarted() {
+    var lead = LeadFilter(configuration: .init())
+    var live = ConstantVelocityKalmanFilter()
+    for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
+    lead.invalidate()
+    _ = live.update(fixes[0])
+    let isFollowing = lead.release(0, matching: live)
+    #expect(!isFollowing)
+    lead.restart(from: live)
+    #expect(lead.isValid)
+    #expect(records(of: lead, 3).isEmpty)
+  }
+
+  @Test func aFixThatStartsANewRunEndsTheWindow() {
+    var late = fixes[3]
+    late.timestamp = fixes[2].timestamp.map { $0 + 600 }
+    var lead = LeadFilter(configuration: .init())
+    var live = ConstantVelocityKalmanFilter()
+    for (sequence, fix) in [fixes[0], fixes[1], fixes[2], late].enumerated() {
+      lead.append(fix, sequence: sequence)
+    }
+    _ = live.update(fixes[0])
+    let isFollowing = lead.release(0, matching: live)
+    #expect(isFollowing)
+    #expect(records(of: lead, 3).count == 2)
+  }
+}
