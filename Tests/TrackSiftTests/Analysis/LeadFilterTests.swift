@@ -10,7 +10,7 @@ import Testing
     legs: [(0, 12)], speedMetersPerSecond: 3, noiseMeters: 4, seed: 3, reportsVelocity: true
   ).fixes
 
-  /// The records a copy of `live` gives the next `count` of `fixes`.
+  /// The records a copy of `live` gives `fixes`, in order.
   func copyRecords(from live: ConstantVelocityKalmanFilter, _ fixes: ArraySlice<Fix>)
     -> [KalmanRecord]
   {
