@@ -11,6 +11,9 @@ public struct SplitTracker: Sendable, Hashable {
   private var lastDistanceMeters = 0.0
   private var lastTimerSeconds = 0.0
   private var lastSplitEndSeconds = 0.0
+  /// ``splits`` and the partial split after them, kept up to date as the tracker advances: a
+  /// display reads them after every fix, and building them then copied every split.
+  public private(set) var splitsIncludingPartial: [Split] = []
 
   /// Creates a tracker for a unit.
   public init(unit: SplitUnit) {
@@ -28,7 +31,10 @@ public struct SplitTracker: Sendable, Hashable {
   public mutating func advance(distanceMeters: Double, timerSeconds: Double) -> [Split] {
     guard distanceMeters.isFinite, timerSeconds.isFinite, distanceMeters > lastDistanceMeters
     else {
-      if timerSeconds.isFinite, timerSeconds > lastTimerSeconds { lastTimerSeconds = timerSeconds }
+      if timerSeconds.isFinite, timerSeconds > lastTimerSeconds {
+        lastTimerSeconds = timerSeconds
+        updatePartial(completed: [])
+      }
       return []
     }
     var completed: [Split] = []
@@ -46,18 +52,20 @@ public struct SplitTracker: Sendable, Hashable {
     }
     lastDistanceMeters = distanceMeters
     lastTimerSeconds = max(lastTimerSeconds, timerSeconds)
+    updatePartial(completed: completed)
     return completed
   }
 
-  /// The completed splits plus the partial last one, if any distance follows the last line.
-  public var splitsIncludingPartial: [Split] {
-    let covered = Double(splits.count) * unit.lengthMeters
-    let remainder = lastDistanceMeters - covered
-    guard remainder > 0.5 else { return splits }
-    return splits + [
+  /// Brings ``splitsIncludingPartial`` up to date: the splits just completed, then the
+  /// partial last one, if any distance follows the last line.
+  private mutating func updatePartial(completed: [Split]) {
+    if splitsIncludingPartial.last?.isPartial == true { splitsIncludingPartial.removeLast() }
+    splitsIncludingPartial.append(contentsOf: completed)
+    let remainder = lastDistanceMeters - Double(splits.count) * unit.lengthMeters
+    guard remainder > 0.5 else { return }
+    splitsIncludingPartial.append(
       Split(
         number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: lastTimerSeconds,
-        durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true)
-    ]
+        durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true))
   }
 }

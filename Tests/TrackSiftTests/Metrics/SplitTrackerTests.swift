@@ -41,4 +41,23 @@ import Testing
     #expect(tracker.splits.isEmpty)
     #expect(tracker.splitsIncludingPartial.count == 1)
   }
+
+  @Test func thePartialSplitFollowsEveryAdvance() {
+    var tracker = SplitTracker(unit: .kilometer)
+    #expect(tracker.splitsIncludingPartial.isEmpty)
+    tracker.advance(distanceMeters: 600, timerSeconds: 200)
+    #expect(tracker.splitsIncludingPartial.map(\.distanceMeters) == [600])
+    // Standing with the timer running: the partial split's time grows, its distance not.
+    tracker.advance(distanceMeters: 600, timerSeconds: 260)
+    #expect(tracker.splitsIncludingPartial.map(\.durationSeconds) == [260])
+    // The line crossed: the partial split becomes the completed one, and a new one starts.
+    tracker.advance(distanceMeters: 1_200, timerSeconds: 400)
+    let all = tracker.splitsIncludingPartial
+    #expect(all.map(\.isPartial) == [false, true])
+    #expect(all[0] == tracker.splits[0])
+    #expect(abs(all[1].distanceMeters - 200) < 1e-9)
+    // Exactly on a line: no partial split of nothing.
+    tracker.advance(distanceMeters: 2_000, timerSeconds: 600)
+    #expect(tracker.splitsIncludingPartial == tracker.splits)
+  }
 }
