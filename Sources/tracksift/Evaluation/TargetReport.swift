@@ -94,5 +94,25 @@ struct TargetReport {
           : "- **not met**: on \(title) \(beaten.map(\.pipeline).joined(separator: ", ")) "
             + "do better than the refined output")
     }
+    // The real recordings are not targets of this kind, but where another pipeline measures
+    // one closer, the table should say so.
+    for recording in real {
+      let mine = recording.cards.first { $0.pipeline == EvaluatedPipeline.trackSiftRefined.name }
+      guard let refinedError = mine?.distanceErrorPercent else { continue }
+      let closer = recording.cards.filter { card in
+        guard card.pipeline != EvaluatedPipeline.trackSiftRefined.name,
+          card.pipeline != EvaluatedPipeline.trackSiftLive.name,
+          let error = card.distanceErrorPercent
+        else { return false }
+        return abs(error) < abs(refinedError)
+      }
+      guard !closer.isEmpty else { continue }
+      let list = closer.map {
+        "\($0.pipeline) " + String(format: "%+.2f %%", $0.distanceErrorPercent ?? 0)
+      }
+      lines.append(
+        "- not best: \(recording.name): \(list.joined(separator: ", ")) measure the distance "
+          + String(format: "closer than the refined output (%+.2f %%)", refinedError))
+    }
   }
 }
