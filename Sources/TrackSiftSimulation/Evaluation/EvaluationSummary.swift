@@ -130,9 +130,19 @@ public struct EvaluationSummary: Sendable, Codable {
     ("simplified dev max m", \.simplificationMaximumDeviationMeters, 2),
   ]
 
-  /// The columns with at least one value: a real recording knows no stops, for example.
+  /// The worst-case twins of median columns: over a single recording they say the same.
+  private static let worstTwins: Set<String> = ["dist err worst %", "stopped m/min worst"]
+
+  /// The columns with at least one value (a real recording knows no stops, for example); over
+  /// a single recording, one column a figure, without "med" and "worst" in the titles.
   private var shownColumns: [(title: String, value: @Sendable (Row) -> Double?, digits: Int)] {
-    Self.columns.filter { column in rows.contains { column.value($0) != nil } }
+    let present = Self.columns.filter { column in rows.contains { column.value($0) != nil } }
+    guard caseCount == 1 else { return present }
+    return present.filter { !Self.worstTwins.contains($0.title) }.map { column in
+      let title = column.title.split(separator: " ")
+        .filter { $0 != "med" && $0 != "worst" }.joined(separator: " ")
+      return (title, column.value, column.digits)
+    }
   }
 
   /// A Markdown table, pipelines as rows.
