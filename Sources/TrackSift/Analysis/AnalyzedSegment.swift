@@ -4,7 +4,8 @@
 public struct AnalyzedSegment: Sendable, Hashable {
   /// Indices into the input segment's fixes of the fixes accepted by the gate and the filter.
   public var acceptedFixIndices: [Int]
-  /// The live filter's position for each accepted fix.
+  /// The live position for each accepted fix: the filter's, smoothed over the few fixes
+  /// after it that the recorder holds back.
   public var liveCoordinates: [Coordinate]
   /// The smoothed position for each accepted fix (equal to the live one where the segment has
   /// no times, because without times there is no motion model).

@@ -45,7 +45,7 @@ public struct TrackAnalysis: Sendable {
   public var verdictCounts: VerdictCounts
   /// Figures over all in-range fixes as they are, without judgement or filtering.
   public var rawMetrics: ActivityMetrics
-  /// Figures over the accepted fixes at the live filter's positions.
+  /// Figures over the accepted fixes at their live positions.
   public var liveMetrics: ActivityMetrics
   /// Figures over the accepted fixes at the smoothed positions.
   public var refinedMetrics: ActivityMetrics

@@ -70,7 +70,7 @@ public struct Recorder: Sendable {
   private var pausedSince: Date?
   /// A signal quality the newest fixes show but that has not held long enough to be shown.
   private var signalCandidate: (quality: SignalQuality, since: Date)?
-  /// The last accepted fix's filtered position, and the held fixes the display accepted: the
+  /// The last accepted fix's live position, and the held fixes the display accepted: the
   /// provisional distance runs through them. Each held fix keeps its distance from the one
   /// before it, so that a snapshot measures only the first leg.
   private var lastJudgedCoordinate: Coordinate?
