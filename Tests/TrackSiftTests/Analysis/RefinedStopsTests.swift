@@ -354,32 +354,30 @@ import TrackSiftSimulation
     #expect(refined.firstIndex(of: false) == 70)
   }
 
-  @Test func aStopLeftRoundACornerEndsWhereTheDopplerRose() {
-    // Standing until index 99, then off east and round a corner to the north after 2 s: along
-    // the departure 10 s on, the first strides read standing. Live, the stop ended 3 s late.
-    let turn = (1...3).map { (speed: 1.4, courseDegrees: 90 - 30 * Double($0)) }
-    let seconds = Self.path(
+  /// The last stopped index of the refined flags for a walk east that stands from index 60
+  /// to 99, then leaves east for 2 s, through `turn`, and north; live, the stop ended 3 s late.
+  /// The Doppler's stated accuracy (0.1 m/s) trusts it near zero.
+  static func refinedEndLeavingRound(_ turn: [(speed: Double, courseDegrees: Double)]) -> Int? {
+    let seconds = path(
       [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60)
         + [(speed: Double, courseDegrees: Double)](repeating: (0, 0), count: 40)
         + [(1.4, 90), (1.4, 90)] + turn
         + [(speed: Double, courseDegrees: Double)](repeating: (1.4, 0), count: 60))
-    let live = Self.flags(stoppedFrom: 60, through: 102, count: seconds.count)
-    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.1))
-    #expect(refined.lastIndex(of: false) == 99)
+    let live = flags(stoppedFrom: 60, through: 102, count: seconds.count)
+    return refined(live, inputs(seconds, speedAccuracy: 0.1)).lastIndex(of: false)
+  }
+
+  @Test func aStopLeftRoundACornerEndsWhereTheDopplerRose() {
+    // Round a corner to the north over 3 s: along the departure 10 s on, the first strides
+    // read standing.
+    let turn = (1...3).map { (speed: 1.4, courseDegrees: 90 - 30 * Double($0)) }
+    #expect(Self.refinedEndLeavingRound(turn) == 99)
   }
 
   @Test func aStopLeftSharplyRoundACornerEndsWhereATrustedDopplerRose() {
-    // Standing until index 99, then 2 s east and a sharp turn north: the course does not
-    // sweep, but a Doppler whose stated accuracy is trusted near zero reads the strides by
-    // their speed. Live, the stop ended 3 s late.
-    let seconds = Self.path(
-      [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60)
-        + [(speed: Double, courseDegrees: Double)](repeating: (0, 0), count: 40)
-        + [(1.4, 90), (1.4, 90)]
-        + [(speed: Double, courseDegrees: Double)](repeating: (1.4, 0), count: 60))
-    let live = Self.flags(stoppedFrom: 60, through: 102, count: seconds.count)
-    let refined = Self.refined(live, Self.inputs(seconds, speedAccuracy: 0.1))
-    #expect(refined.lastIndex(of: false) == 99)
+    // A sharp turn north: the course does not sweep, but a Doppler whose stated accuracy is
+    // trusted near zero reads the strides by their speed.
+    #expect(Self.refinedEndLeavingRound([]) == 99)
   }
 
   @Test func aStrideRoundACornerClearOfTheNoiseIsNoStop() {
