@@ -109,10 +109,13 @@ def measure(options, binary, directory):
 
     gpsfake_output = open(os.path.join(directory, "gpsfake.out"), "w")
     # `timeout` leads a process group of its own: killing the group stops gpsfake and its gpsd.
+    # gpsfake puts gpsd's control socket in TMPDIR and never removes it; a stale one in a shared
+    # /tmp under a reused pid makes it replay to no one, so it gets the run's own directory.
     gpsfake = subprocess.Popen(
         ["timeout", "-k", "2", str(length + 60), "gpsfake", "-1", "-n", "-c", f"{cycle:.6f}",
          "-W", "5", "-P", str(options.port), log],
-        stdin=subprocess.DEVNULL, stdout=gpsfake_output, stderr=subprocess.STDOUT)
+        stdin=subprocess.DEVNULL, stdout=gpsfake_output, stderr=subprocess.STDOUT,
+        env={**os.environ, "TMPDIR": directory})
     record = None
     try:
         started = time.monotonic()

@@ -23,11 +23,17 @@ public let timeoutPath = executableOnPath("timeout")
 /// It runs under `timeout -k 2`, which puts gpsfake and its gpsd in a process group of their
 /// own and kills them when the test forgets to; ``stop()`` sends SIGKILL to the whole group
 /// (gpsfake can ignore SIGTERM) and waits for it.
+///
+/// Each replay has a temporary directory of its own as `TMPDIR`, where gpsfake puts gpsd's
+/// control socket (`gpsfake-<pid>.sock`). gpsfake never removes that socket, so in a shared
+/// `/tmp` a later gpsfake that reuses the pid finds a stale one, takes it for gpsd being
+/// ready, fails to add its device, and replays to no one (seen in CI).
 public final class GPSFake: @unchecked Sendable {
   // @unchecked: the test that starts a replay is the only one to stop it.
   /// The port gpsd listens on.
   public let port: UInt16
   private let process = Process()
+  private let directory: URL
   private let outputURL: URL
 
   /// Starts replaying `log` once at `secondsPerSentence`, with gpsd listening on `port`.
@@ -36,8 +42,10 @@ public final class GPSFake: @unchecked Sendable {
       throw TestError("gpsfake or timeout is not on PATH")
     }
     self.port = port
-    outputURL = FileManager.default.temporaryDirectory
-      .appendingPathComponent("gpsfake-\(port)-\(UUID().uuidString).out")
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tracksift-gpsfake-\(port)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    outputURL = directory.appendingPathComponent("gpsfake.out")
     FileManager.default.createFile(atPath: outputURL.path, contents: nil)
     let output = try FileHandle(forWritingTo: outputURL)
     process.executableURL = URL(fileURLWithPath: timeoutPath)
@@ -48,12 +56,14 @@ public final class GPSFake: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = output
     process.standardInput = FileHandle.nullDevice
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["TMPDIR": directory.path]) { _, new in new }
     try process.run()
   }
 
   deinit {
     stop()
-    try? FileManager.default.removeItem(at: outputURL)
+    try? FileManager.default.removeItem(at: directory)
   }
 
   /// What gpsfake printed, for failure messages.

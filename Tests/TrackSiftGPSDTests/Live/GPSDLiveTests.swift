@@ -204,4 +204,37 @@ struct GPSDLiveTests {
     expectFixes(sessionOne, match: log)
     expectFixes(sessionTwo, match: log)
   }
+
+  /// gpsfake names gpsd's control socket after its own pid in `TMPDIR` and never removes it.
+  /// Empty files under the names the next few hundred pids would take stand for the sockets
+  /// that earlier replays leave behind in a shared `/tmp`; the replay must still reach gpsd.
+  @Test(.enabled(if: FileManager.default.isReadableFile(atPath: lastPIDPath)))
+  func staleControlSocketsInTheSharedTemporaryDirectoryDoNotStopAReplay() async throws {
+    let lastPID = try #require(
+      Int(
+        try String(contentsOfFile: lastPIDPath, encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    let temporary = FileManager.default.temporaryDirectory
+    let planted = (lastPID...(lastPID + 400))
+      .map { temporary.appendingPathComponent("gpsfake-\($0).sock") }
+      .filter {
+        !FileManager.default.fileExists(atPath: $0.path)
+          && FileManager.default.createFile(atPath: $0.path, contents: nil)
+      }
+    defer { for file in planted { try? FileManager.default.removeItem(at: file) } }
+    #expect(planted.count > 300)
+
+    let port = try LoopbackServer.unusedPort()
+    let gpsfake = try GPSFake(log: try sharedFile(bu353s4), port: port, secondsPerSentence: 0.02)
+    defer { gpsfake.stop() }
+    let collected = await collect(
+      client(host: "127.0.0.1", port: port).events(), timeoutSeconds: 30
+    ) { $0.fixCount >= 10 }
+    #expect(
+      collected.finished,
+      "events:\n\(collected.events.summary)\ngpsfake said:\n\(gpsfake.output)")
+  }
 }
+
+/// The last pid the kernel gave out (Linux).
+private let lastPIDPath = "/proc/sys/kernel/ns_last_pid"
