@@ -2,21 +2,24 @@
 /// look-ahead: a gate of its own, reported speed first with a derived fallback, and the
 /// time-aware current pace. Reads 0 until the gate allows a speed, and adds no speed while the
 /// receiver reconverges after a signal loss (see ``SignalLossReconvergence``).
-struct DisplaySpeed: Sendable {
+///
+/// Package access: the accuracy lab replays it to score what the display shows.
+package struct DisplaySpeed: Sendable {
   private var gate: FixGate
   private var speed: SpeedEstimator
   private var pace: CurrentPaceEstimator
   private var lastTimeSeconds: Double?
   private var reconvergence = SignalLossReconvergence()
 
-  init(configuration: RecorderConfiguration) {
+  package init(configuration: RecorderConfiguration) {
     gate = FixGate(configuration: configuration.displayGate)
     speed = SpeedEstimator(configuration: configuration.profile.speed)
     pace = CurrentPaceEstimator(configuration: configuration.profile.pace)
   }
 
   /// Takes a fix; returns whether the display's gate accepted it.
-  mutating func update(with fix: Fix) -> Bool {
+  @discardableResult
+  package mutating func update(with fix: Fix) -> Bool {
     guard gate.evaluate(fix).isAccepted else { return false }
     guard let time = fix.timeSeconds else { return true }
     let estimate = speed.update(with: fix)
@@ -31,17 +34,22 @@ struct DisplaySpeed: Sendable {
   /// The speed in meters per second (0 when unknown or standing) and the current pace in
   /// seconds per kilometer (`nil` when standing or unknown), some seconds after the last fix.
   func reading(afterSeconds seconds: Double) -> (speedMetersPerSecond: Double, pace: Double?) {
-    guard let lastTimeSeconds,
-      let speed = pace.speedMetersPerSecond(atTimeSeconds: lastTimeSeconds + seconds)
-    else { return (0, nil) }
+    guard let speed = speedMetersPerSecond(afterSeconds: seconds) else { return (0, nil) }
     let secondsPerKilometer =
       pace.isStopped
       ? nil : PaceFormatter.secondsPerUnit(fromMetersPerSecond: speed, unit: .kilometer)
     return (speed, secondsPerKilometer)
   }
 
+  /// The current speed some seconds after the last fix, in meters per second; `nil` while
+  /// no speed is known yet (the display reads 0).
+  package func speedMetersPerSecond(afterSeconds seconds: Double) -> Double? {
+    guard let lastTimeSeconds else { return nil }
+    return pace.speedMetersPerSecond(atTimeSeconds: lastTimeSeconds + seconds)
+  }
+
   /// Starts afresh after a pause or an interrupted source.
-  mutating func startSegment() {
+  package mutating func startSegment() {
     gate.beginNewSegment()
     speed.reset()
     pace.reset()

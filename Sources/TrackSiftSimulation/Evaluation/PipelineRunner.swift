@@ -140,46 +140,32 @@ public enum PipelineRunner {
     return naiveOutput(track, .movingAverage, positions)
   }
 
-  /// TrackSift's batch analysis, with the live display replayed: the speed layer over the
-  /// live positions into the current-pace estimator, as a recording app shows it.
+  /// TrackSift's batch analysis, with the live display replayed: a ``Recorder``'s display
+  /// (`DisplaySpeed`: its own gate over the newest fixes, reported speed first, the current
+  /// pace), read as each fix arrives, as a recording app shows it.
   private static func trackSift(
     _ track: Track, _ pipeline: EvaluatedPipeline, _ analysis: TrackAnalysis
   ) -> PipelineOutput {
-    let profile = analysis.profile
     let refined = pipeline == .trackSiftRefined
     var positions: [Coordinate?] = []
     var isMoving: [Bool] = []
     var speeds: [Double?] = []
     var simplified: [Int] = []
-    var display = CurrentPaceEstimator(configuration: profile.pace)
-    var speedEstimator = SpeedEstimator(configuration: profile.speed)
-    var reconvergence = SignalLossReconvergence()
+    var display = DisplaySpeed(configuration: RecorderConfiguration(profile: analysis.profile))
     for (segment, analyzed) in zip(track.segments, analysis.segments) {
       let offset = positions.count
       positions += [Coordinate?](repeating: nil, count: segment.fixes.count)
       isMoving += [Bool](repeating: false, count: segment.fixes.count)
-      var shown: Double? = speeds.last ?? nil
-      var next = 0
-      speedEstimator.reset()
-      for (index, fix) in segment.fixes.enumerated() {
-        if next < analyzed.acceptedFixIndices.count, analyzed.acceptedFixIndices[next] == index {
-          let coordinate =
-            refined ? analyzed.refinedCoordinates[next] : analyzed.liveCoordinates[next]
-          positions[offset + index] = coordinate
-          isMoving[offset + index] =
-            refined ? analyzed.refinedIsMoving[next] : analyzed.isMoving[next]
-          let estimate = speedEstimator.update(
-            timeSeconds: fix.timeSeconds, coordinate: analyzed.liveCoordinates[next],
-            reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
-          if let time = fix.timeSeconds, !reconvergence.isReconverging(atTimeSeconds: time),
-            let estimate
-          {
-            display.add(timeSeconds: time, speedMetersPerSecond: estimate.metersPerSecond)
-            shown = display.currentSpeedMetersPerSecond
-          }
-          next += 1
-        }
-        speeds.append(shown)
+      if offset > 0 { display.startSegment() }
+      for (slot, index) in analyzed.acceptedFixIndices.enumerated() {
+        positions[offset + index] =
+          refined ? analyzed.refinedCoordinates[slot] : analyzed.liveCoordinates[slot]
+        isMoving[offset + index] =
+          refined ? analyzed.refinedIsMoving[slot] : analyzed.isMoving[slot]
+      }
+      for fix in segment.fixes {
+        display.update(with: fix)
+        speeds.append(display.speedMetersPerSecond(afterSeconds: 0))
       }
       simplified += analyzed.simplifiedIndices.map { offset + analyzed.acceptedFixIndices[$0] }
     }
