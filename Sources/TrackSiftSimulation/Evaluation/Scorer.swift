@@ -183,7 +183,8 @@ public enum Scorer {
   }
 
   /// Median time, after the true speed settles at a new value (over 1 m/s, 15 % or more away
-  /// from where it was 5 s before, then steady within 5 % for 20 s), until the displayed speed
+  /// from where it was 5 s before, then steady within 5 % over at least 10 truth points in
+  /// 20 s), until the displayed speed
   /// comes within 10 % of it; 20 s when it never does within the steady stretch.
   private static func paceLag(_ output: PipelineOutput, _ fixes: [Fix], _ truth: EvaluationTruth)
     -> Double?
@@ -194,10 +195,12 @@ public enum Scorer {
     for point in truth.path where point.timeSeconds > lastChange + 20 {
       let speed = point.speedMetersPerSecond
       guard speed >= 1, let before = path.nearest(atTimeSeconds: point.timeSeconds - 5),
-        abs(before.speedMetersPerSecond - speed) >= 0.15 * speed,
-        path.points(in: point.timeSeconds...(point.timeSeconds + 20)).allSatisfy({
-          abs($0.speedMetersPerSecond - speed) <= 0.05 * speed
-        })
+        abs(before.speedMetersPerSecond - speed) >= 0.15 * speed
+      else { continue }
+      // At least 10 truth points: a reference with a hole there says nothing of the speed.
+      let window = path.points(in: point.timeSeconds...(point.timeSeconds + 20))
+      guard window.count >= 10,
+        window.allSatisfy({ abs($0.speedMetersPerSecond - speed) <= 0.05 * speed })
       else { continue }
       lastChange = point.timeSeconds
       let settled = fixes.indices.first { index in
