@@ -83,6 +83,42 @@ import TrackSift
     #expect(card.stopLatencySeconds == 0)  // shown from the stop's first fix
   }
 
+  /// 2 m/s for 10 s, then 4 m/s for 30 s; the display shows the new speed 3 s late. With the
+  /// reference points only every `referenceEverySeconds` after the change.
+  static func paceLag(referenceEverySeconds: Int) -> Double? {
+    var fixes: [Fix] = []
+    var path: [TruthPoint] = []
+    var east = 0.0
+    for second in 0...40 {
+      let speed = second < 10 ? 2.0 : 4.0
+      let time = start + Double(second)
+      fixes.append(
+        Fix(
+          timestamp: Date(timeIntervalSinceReferenceDate: time),
+          latitudeDegrees: at(east).latitudeDegrees, longitudeDegrees: at(east).longitudeDegrees))
+      if second <= 10 || second % referenceEverySeconds == 0 {
+        path.append(
+          TruthPoint(
+            timeSeconds: time, coordinate: at(east), speedMetersPerSecond: speed,
+            distanceMeters: east))
+      }
+      east += speed
+    }
+    let truth = EvaluationTruth(
+      fixes: fixes.map { _ in nil }, path: path, distanceMeters: east, movingTimeSeconds: 40,
+      stops: [], startTimeSeconds: start)
+    let track = Track(segments: [Segment(fixes: fixes)])
+    var output = PipelineRunner.run(.raw, on: track, activity: .running)
+    output.displayedSpeeds = (0...40).map { $0 < 13 ? 2 : 4 }
+    return Scorer.score(output, track: track, truth: truth).paceLagSeconds
+  }
+
+  @Test func paceLagNeedsAReferenceThatCoversTheSettling() {
+    #expect(Self.paceLag(referenceEverySeconds: 1) == 3)
+    // One reference point in the 20 s after the change cannot say the speed settled.
+    #expect(Self.paceLag(referenceEverySeconds: 25) == nil)
+  }
+
   @Test func percentilesInterpolate() {
     #expect(Scorer.percentile([1, 2, 3, 4], 0.5) == 2.5)
     #expect(Scorer.percentile([1, 2, 3, 4, 5], 0.95) == 4.8)
