@@ -259,7 +259,7 @@ extension RefinedStops {
       input.dopplerVelocity.map { (velocity: $0, speed: input.dopplerSpeedMetersPerSecond ?? 0) }
     }
     guard turns.count >= 3,
-      turns.reduce(0) { $0 + $1.speed } / Double(turns.count)
+      turns.reduce(0, { $0 + $1.speed }) / Double(turns.count)
         >= configuration.resumeSpeedMetersPerSecond
     else { return false }
     let cosine = cos(steadyTurnDegrees * .pi / 180)
