@@ -46,7 +46,7 @@ public final class GPSFake: @unchecked Sendable {
       .appendingPathComponent("tracksift-gpsfake-\(port)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
     outputURL = directory.appendingPathComponent("gpsfake.out")
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
     let output = try FileHandle(forWritingTo: outputURL)
     process.executableURL = URL(fileURLWithPath: timeoutPath)
     process.arguments = [
