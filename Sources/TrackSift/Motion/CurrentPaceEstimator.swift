@@ -16,7 +16,9 @@ import Foundation
 /// ``Configuration/spuriousZeroSpeedMetersPerSecond`` is held back, because receivers emit a
 /// lone 0.0 at speed; the next sample decides: another slow one confirms both, a moving one
 /// drops it. Once the slow samples span ``Configuration/stopConfirmationSeconds`` the estimator
-/// is stopped: the speed reads 0 and the pace `nil`.
+/// is stopped: the speed reads 0 and the pace `nil`. The first sample at the stop speed or above
+/// ends the stop and the average starts afresh from it, so the pace after a traffic light does
+/// not climb from 0 over several half-lives.
 ///
 /// Bad input is ignored: a time that is not finite or not after the previous sample's, and a
 /// speed that is not finite or negative.
@@ -214,6 +216,8 @@ public struct CurrentPaceEstimator: Sendable {
     if sample.speedMetersPerSecond < configuration.stopSpeedMetersPerSecond {
       if slowSinceSeconds == nil { slowSinceSeconds = sample.timeSeconds }
     } else {
+      // Leaving a stop: the standing samples would hold the pace down for several half-lives.
+      if isStopped { samples.removeAll() }
       slowSinceSeconds = nil
     }
     samples.append(sample)

@@ -63,6 +63,24 @@ import Testing
     #expect(estimator.currentPaceSecondsPerKilometer != nil)
   }
 
+  /// Leaving a stop starts the average afresh: the standing samples do not hold the pace down.
+  /// A lone slow sample in motion is no stop and keeps the average.
+  @Test func leavingAStopForgetsTheStandingSamples() throws {
+    var estimator = CurrentPaceEstimator()
+    for second in 0..<20 { estimator.add(timeSeconds: Double(second), speedMetersPerSecond: 0) }
+    #expect(estimator.isStopped)
+    estimator.add(timeSeconds: 20, speedMetersPerSecond: 3)
+    #expect(estimator.currentSpeedMetersPerSecond == 3)
+
+    var moving = CurrentPaceEstimator()
+    moving.add(timeSeconds: 0, speedMetersPerSecond: 1.5)
+    moving.add(timeSeconds: 1, speedMetersPerSecond: 0.1)
+    #expect(!moving.isStopped)
+    moving.add(timeSeconds: 2, speedMetersPerSecond: 3)
+    let speed = try #require(moving.currentSpeedMetersPerSecond)
+    #expect(speed < 2.5)
+  }
+
   @Test func followsAPaceChangeWithinTenSeconds() throws {
     var estimator = CurrentPaceEstimator()
     for second in 0..<60 {
