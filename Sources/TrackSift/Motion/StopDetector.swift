@@ -112,7 +112,7 @@ public struct StopDetector: Sendable {
           resumeDistanceMeters: 30)
       case .driving:
         Configuration(
-          stopSpeedMetersPerSecond: 1.5, resumeSpeedMetersPerSecond: 3, stopAfterSeconds: 3,
+          stopSpeedMetersPerSecond: 0.5, resumeSpeedMetersPerSecond: 3, stopAfterSeconds: 3,
           dwellRadiusMeters: 20, resumeDistanceMeters: 40)
       }
     }

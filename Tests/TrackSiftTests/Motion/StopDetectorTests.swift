@@ -354,10 +354,10 @@ import TrackSiftSimulation
       let fix = Fix(
         timestamp: Date(timeIntervalSinceReferenceDate: Double(second)),
         latitudeDegrees: 47.37, longitudeDegrees: 8.54, horizontalAccuracyMeters: 5,
-        speedMetersPerSecond: 0.5)
+        speedMetersPerSecond: 0.3)
       results.append(detector.update(with: fix))
     }
-    // Driving stops after 3 s below 1.5 m/s.
+    // Driving stops after 3 s below 0.5 m/s.
     #expect(results == [true, true, true, false, false])
   }
 }
