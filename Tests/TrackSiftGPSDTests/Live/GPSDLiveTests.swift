@@ -43,6 +43,24 @@ private func client(host: String, port: UInt16) -> GPSDClient {
       reconnect: GPSDReconnectPolicy(initialDelaySeconds: 0.1, maximumDelaySeconds: 0.1)))
 }
 
+/// Replays `log` once through gpsfake, on a port of its own, and collects a client's events
+/// from `host` until `fixCount` fixes came (expected within 45 s); gpsfake is then stopped.
+private func collectFromGPSFake(
+  _ log: URL, host: String, fixCount: Int, sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> (collected: Collected, port: UInt16) {
+  let port = try LoopbackServer.unusedPort()
+  let gpsfake = try GPSFake(log: log, port: port, secondsPerSentence: 0.02)
+  defer { gpsfake.stop() }
+  let collected = await collect(client(host: host, port: port).events(), timeoutSeconds: 45) {
+    $0.fixCount >= fixCount
+  }
+  #expect(
+    collected.finished,
+    "events:\n\(collected.events.summary)\ngpsfake said:\n\(gpsfake.output)",
+    sourceLocation: sourceLocation)
+  return (collected, port)
+}
+
 /// Checks that `fixes` come in increasing time and match the log's fixes of the same time
 /// (by time of day when `byTimeOfDay`), and that the first is among the log's first five.
 private func expectFixes(
@@ -99,16 +117,7 @@ struct GPSDLiveTests {
     defer { try? FileManager.default.removeItem(at: slice) }
     let log = try NMEAReader.read(contentsOf: slice).track.allFixes
     #expect(log.count == 30)
-    let port = try LoopbackServer.unusedPort()
-    let gpsfake = try GPSFake(log: slice, port: port, secondsPerSentence: 0.02)
-    defer { gpsfake.stop() }
-
-    let collected = await collect(
-      client(host: "127.0.0.1", port: port).events(), timeoutSeconds: 45
-    ) { $0.fixCount >= 20 }
-    #expect(
-      collected.finished,
-      "events:\n\(collected.events.summary)\ngpsfake said:\n\(gpsfake.output)")
+    let (collected, port) = try await collectFromGPSFake(slice, host: "127.0.0.1", fixCount: 20)
     // Retries until gpsfake's gpsd listens, then the session.
     #expect(collected.events.firstNonRetry == .connected(address: "127.0.0.1:\(port)", session: 1))
     expectFixes(collected.fixes, match: log)
@@ -126,16 +135,7 @@ struct GPSDLiveTests {
   @Test func fixesFromGpsdOverIPv6WithSkyReports() async throws {
     let url = try sharedFile(bu353s4)
     let log = try NMEAReader.read(contentsOf: url).track.allFixes
-    let port = try LoopbackServer.unusedPort()
-    let gpsfake = try GPSFake(log: url, port: port, secondsPerSentence: 0.02)
-    defer { gpsfake.stop() }
-
-    let collected = await collect(
-      client(host: "[::1]", port: port).events(), timeoutSeconds: 45
-    ) { $0.fixCount >= 20 }
-    #expect(
-      collected.finished,
-      "events:\n\(collected.events.summary)\ngpsfake said:\n\(gpsfake.output)")
+    let (collected, port) = try await collectFromGPSFake(url, host: "[::1]", fixCount: 20)
     #expect(collected.events.firstNonRetry == .connected(address: "[::1]:\(port)", session: 1))
     // The log is from 2014-12-31; gpsd 3.22 takes dates that old for a GPS week rollover and
     // moves them 1024 weeks on (to 2034), so fixes are compared by time of day.
@@ -223,16 +223,7 @@ struct GPSDLiveTests {
       }
     defer { for file in planted { try? FileManager.default.removeItem(at: file) } }
     #expect(planted.count > 300)
-
-    let port = try LoopbackServer.unusedPort()
-    let gpsfake = try GPSFake(log: try sharedFile(bu353s4), port: port, secondsPerSentence: 0.02)
-    defer { gpsfake.stop() }
-    let collected = await collect(
-      client(host: "127.0.0.1", port: port).events(), timeoutSeconds: 30
-    ) { $0.fixCount >= 10 }
-    #expect(
-      collected.finished,
-      "events:\n\(collected.events.summary)\ngpsfake said:\n\(gpsfake.output)")
+    _ = try await collectFromGPSFake(try sharedFile(bu353s4), host: "127.0.0.1", fixCount: 10)
   }
 }
 
