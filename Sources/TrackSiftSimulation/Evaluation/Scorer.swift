@@ -184,8 +184,8 @@ public enum Scorer {
 
   /// Median time, after the true speed settles at a new value (over 1 m/s, 15 % or more away
   /// from where it was 5 s before, then steady within 5 % over at least 10 truth points in
-  /// 20 s), until the displayed speed
-  /// comes within 10 % of it; 20 s when it never does within the steady stretch.
+  /// 20 s), until the displayed speed comes within 10 % of it; 20 s when it never does within
+  /// the steady stretch.
   private static func paceLag(_ output: PipelineOutput, _ fixes: [Fix], _ truth: EvaluationTruth)
     -> Double?
   {
