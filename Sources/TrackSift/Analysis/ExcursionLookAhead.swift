@@ -11,6 +11,12 @@
 /// between that lie farther than half the allowance from the line (at their time) are the
 /// excursion.
 ///
+/// A segment can also open on a stale position: a phone's cached first fix, seconds old and
+/// kilometers away, or a fix or two of a receiver not yet settled. When at most
+/// ``staleStartFixes`` fixes open the segment, a jump follows them, and the fixes after the
+/// jump hold together, more of them than came before it, while the newest is still out of
+/// the opening fixes' reach, the opening fixes are the excursion.
+///
 /// Only in-range fixes with a time take part; the others pass through in their place. A fix
 /// that takes part is released once ``lengthFixes`` such fixes followed it, since no later jump
 /// can reach back to it; after ``flush()`` at the end of a segment the rest are released. Batch and live
@@ -30,6 +36,8 @@ struct ExcursionLookAhead: Sendable {
 
   /// The longest run of fixes refused as one excursion.
   static let lengthFixes = 10
+  /// The most fixes at a segment's start refused as a stale start.
+  static let staleStartFixes = 3
 
   private let gate: FixGateConfiguration
   private var held: [Held] = []
@@ -42,6 +50,10 @@ struct ExcursionLookAhead: Sendable {
   private var usableCount = 0
   /// Set by ``flush()`` until the last fix held is released.
   private var isFlushing = false
+  /// Number of the segment's fixes that took part so far.
+  private var segmentUsableCount = 0
+  /// Whether the segment's opening fixes may still be judged a stale start.
+  private var isStartUndecided = true
 
   private struct Held {
     var sequence: Int
@@ -77,7 +89,11 @@ struct ExcursionLookAhead: Sendable {
       recent.append((fix, sequence))
     }
     held.append(entry)
-    if usable { markExcursionEndingAtNewest() }
+    if usable {
+      segmentUsableCount += 1
+      markExcursionEndingAtNewest()
+      if isStartUndecided { judgeStart() }
+    }
     return usable
   }
 
@@ -96,7 +112,7 @@ struct ExcursionLookAhead: Sendable {
       heldStart = 0
       if isFlushing {
         isFlushing = false
-        recent.removeAll()
+        startSegment()
       }
     } else if heldStart >= 64 {
       held.removeFirst(heldStart)
@@ -118,10 +134,54 @@ struct ExcursionLookAhead: Sendable {
   /// and the next fix starts afresh.
   mutating func flush() {
     if heldStart == held.count {
-      recent.removeAll()
+      startSegment()
     } else {
       isFlushing = true
     }
+  }
+
+  private mutating func startSegment() {
+    recent.removeAll()
+    segmentUsableCount = 0
+    isStartUndecided = true
+  }
+
+  /// Refuses the segment's opening fixes when they are a stale start (see the type's
+  /// description); decides once, at the latest while the first of them is still held.
+  private mutating func judgeStart() {
+    // `recent` holds the whole segment so far while this is true.
+    guard segmentUsableCount <= Self.lengthFixes + 1 else {
+      isStartUndecided = false
+      return
+    }
+    let newest = recent.count - 1
+    guard let jump = (0..<newest).first(where: { isJump(from: $0, to: $0 + 1) }) else { return }
+    guard jump < Self.staleStartFixes else {
+      isStartUndecided = false
+      return
+    }
+    // More fixes after the jump than before it, or another jump, decide.
+    let after = (jump + 1)...newest
+    if after.dropLast().contains(where: { isJump(from: $0, to: $0 + 1) }) {
+      isStartUndecided = false
+      return
+    }
+    guard after.count >= jump + 3 else { return }
+    isStartUndecided = false
+    guard isJump(from: jump, to: newest) else { return }
+    for position in 0...jump { markExcursion(sequence: recent[position].sequence) }
+  }
+
+  /// Whether going from `recent[from]` to `recent[to]` is faster than the gate's maximum
+  /// speed over more than the fixes' allowance.
+  private func isJump(from: Int, to: Int) -> Bool {
+    guard let maximumSpeed = gate.maximumSpeedMetersPerSecond else { return false }
+    let fix = recent[from].fix
+    let after = recent[to].fix
+    guard let time = fix.timeSeconds, let afterTime = after.timeSeconds, afterTime > time
+    else { return false }
+    let distance = Geodesic.distanceMeters(from: fix.coordinate, to: after.coordinate)
+    return distance / (afterTime - time) > maximumSpeed && distance > allowance(fix, after)
   }
 
   /// Checks the step from the second newest usable fix to the newest one for a jump, and marks

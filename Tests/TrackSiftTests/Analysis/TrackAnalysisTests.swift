@@ -115,6 +115,40 @@ import TrackSiftSimulation
     #expect(abs(analysis.refinedMetrics.distanceMeters - 270) < 25)
   }
 
+  /// East at 3 m/s for 60 s, after `opening` fixes 5 km north (a phone's cached fix, or a few).
+  static func staleStart(openingFixes opening: Int) -> [Fix] {
+    let plane = LocalTangentPlane(origin: Self.origin)
+    return (0..<(opening + 60)).map { index in
+      let isStale = index < opening
+      let position = plane.unproject(
+        eastMeters: isStale ? 0 : Double(index - opening) * 3, northMeters: isStale ? 5_000 : 0)
+      return Fix(
+        timestamp: Self.start + Double(index), latitudeDegrees: position.latitudeDegrees,
+        longitudeDegrees: position.longitudeDegrees, horizontalAccuracyMeters: isStale ? 6 : 4,
+        speedMetersPerSecond: isStale ? nil : 3, source: .satellite)
+    }
+  }
+
+  @Test(arguments: [1, 3])
+  func aStaleStartIsRefusedAndTheTrackAfterItKept(openingFixes: Int) throws {
+    let analysis = TrackAnalysis(
+      track: Track(segments: [Segment(fixes: Self.staleStart(openingFixes: openingFixes))]))
+    let verdicts = analysis.verdicts[0]
+    #expect(verdicts.prefix(openingFixes).allSatisfy { $0 == .rejected(.impliedSpeed) })
+    #expect(verdicts.dropFirst(openingFixes).allSatisfy { $0.isAccepted })
+    let first = try #require(analysis.segments[0].refinedCoordinates.first)
+    #expect(Geodesic.distanceMeters(from: first, to: Self.origin) < 5)
+    #expect(abs(analysis.refinedMetrics.distanceMeters - 177) < 5)
+  }
+
+  @Test func aLongerOpeningRunIsNotAStaleStart() {
+    // Four fixes agree with each other: the gate, not the look-ahead, decides, and re-anchors
+    // on the track after them once it confirms the jump.
+    let analysis = TrackAnalysis(
+      track: Track(segments: [Segment(fixes: Self.staleStart(openingFixes: 4))]))
+    #expect(analysis.verdicts[0].prefix(4).allSatisfy { $0.isAccepted })
+  }
+
   @Test func untimedTrackHasDistanceButNoPace() throws {
     let plane = LocalTangentPlane(origin: Self.origin)
     let fixes = (0..<11).map { step in
