@@ -31,6 +31,12 @@ package struct DisplaySpeed: Sendable {
     return true
   }
 
+  /// Takes a fix the display does not show, because the recording is paused: the receiver
+  /// went on delivering, so resuming is no signal loss.
+  mutating func observeWhilePaused(_ fix: Fix) {
+    if let time = fix.timeSeconds { _ = reconvergence.isReconverging(atTimeSeconds: time) }
+  }
+
   /// The speed in meters per second (0 when unknown or standing) and the current pace in
   /// seconds per kilometer (`nil` when standing or unknown), some seconds after the last fix.
   func reading(afterSeconds seconds: Double) -> (speedMetersPerSecond: Double, pace: Double?) {

@@ -183,6 +183,7 @@ public struct Recorder: Sendable {
         strongBelowMeters: configuration.strongSignalBelowMeters,
         goodBelowMeters: configuration.goodSignalBelowMeters), at: now, &events)
     if state == .paused(.manual) {
+      display.observeWhilePaused(fix)
       events.append(
         RecorderEvent(
           time: now, kind: .fixJudged(sequence: sequence, verdict: .rejected(.recordingPaused))))

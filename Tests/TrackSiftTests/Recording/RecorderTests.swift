@@ -412,3 +412,33 @@ import Testing
     #expect(kind.description == text)
   }
 }
+
+@Suite struct RecorderDisplayTests {
+  /// The speeds shown after each of `fixes`.
+  static func shownSpeeds(_ recorder: inout Recorder, _ fixes: [Fix]) -> [Double] {
+    fixes.map { fix in
+      _ = recorder.receive(fix, at: fix.arrivalTime!)
+      return recorder.liveMetrics.speedMetersPerSecond
+    }
+  }
+
+  /// A manual pause is no signal loss when the receiver went on delivering: the speed shows
+  /// from the first fix after the resume. A real loss of 15 s withholds it for 3 s.
+  @Test func aResumeIsNoSignalLossButASilenceIs() throws {
+    var stream = FixStream()
+    var recorder = Recorder(profile: .running)
+    _ = recorder.start(at: stream.time(0))
+    _ = Self.shownSpeeds(&recorder, stream.fixes(seconds: 30, speedMetersPerSecond: 3))
+    _ = recorder.pause(at: stream.time(stream.seconds))
+    _ = Self.shownSpeeds(&recorder, stream.fixes(seconds: 20, speedMetersPerSecond: 3))
+    _ = recorder.resume(at: stream.time(stream.seconds))
+    let resumed = Self.shownSpeeds(&recorder, stream.fixes(seconds: 5, speedMetersPerSecond: 3))
+    #expect(resumed.allSatisfy { abs($0 - 3) < 0.01 }, "\(resumed)")
+
+    _ = stream.fixes(seconds: 15, speedMetersPerSecond: 3)  // never delivered
+    let back = Self.shownSpeeds(&recorder, stream.fixes(seconds: 5, speedMetersPerSecond: 3))
+    // The speed before the loss fades; the first 3 s after it add nothing.
+    #expect(back.prefix(3).allSatisfy { $0 < 3 * 0.1 }, "\(back)")
+    #expect(abs(back[3] - 3) < 0.01, "\(back)")
+  }
+}
