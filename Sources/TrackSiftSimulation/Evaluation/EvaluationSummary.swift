@@ -21,6 +21,9 @@ public struct EvaluationSummary: Sendable, Codable {
     public var stoppedDistanceMedianMetersPerMinute: Double?
     /// Largest distance counted while truly stopped, meters per minute.
     public var stoppedDistanceWorstMetersPerMinute: Double?
+    /// Distance counted while truly stopped over all the cases' stops together, meters per
+    /// minute of stop.
+    public var stoppedDistancePooledMetersPerMinute: Double?
     /// Median stop F1.
     public var stopF1Median: Double?
     /// Median stop latency, seconds.
@@ -79,6 +82,12 @@ public struct EvaluationSummary: Sendable, Codable {
         card.spikeCount.map { ($0, Double($0) * (card.spikeRecallPercent ?? 100) / 100) }
       }
       let spikeTotal = spikes.reduce(0) { $0 + $1.0 }
+      let stops = column.compactMap { card in
+        card.stoppedMinutes.flatMap { minutes in
+          card.stoppedDistanceMetersPerMinute.map { (meters: $0 * minutes, minutes: minutes) }
+        }
+      }
+      let stoppedMinutes = stops.reduce(0) { $0 + $1.minutes }
       return Row(
         pipeline: column.first?.pipeline ?? "",
         distanceErrorMedianPercent: median(values { $0.distanceErrorPercent.map(magnitude) }),
@@ -88,6 +97,8 @@ public struct EvaluationSummary: Sendable, Codable {
         movingTimeErrorMedianPercent: median(values { $0.movingTimeErrorPercent.map(magnitude) }),
         stoppedDistanceMedianMetersPerMinute: median(values(\.stoppedDistanceMetersPerMinute)),
         stoppedDistanceWorstMetersPerMinute: values(\.stoppedDistanceMetersPerMinute).max(),
+        stoppedDistancePooledMetersPerMinute: stoppedMinutes > 0
+          ? stops.reduce(0) { $0 + $1.meters } / stoppedMinutes : nil,
         stopF1Median: median(values(\.stopF1)),
         stopLatencyMedianSeconds: median(values(\.stopLatencySeconds)),
         falseStopWorstPercent: values(\.falseStopPercent).max(),

@@ -15,6 +15,8 @@ public struct ScoreCard: Sendable, Hashable, Codable {
   public var movingTimeErrorPercent: Double?
   /// Distance counted while truly stopped, in meters per minute of stop.
   public var stoppedDistanceMetersPerMinute: Double?
+  /// Minutes the truth stood still, which that figure is per (`nil` without stops).
+  public var stoppedMinutes: Double?
   /// F1 score of "stopped" over the fixes with a known state.
   public var stopF1: Double?
   /// Median delay from a true stop's start to the first fix shown stopped, in seconds.

@@ -134,7 +134,10 @@ public enum Scorer {
     endShownStop()
     card.falseStopCount = falseStops
     let stoppedMinutes = truth.stops.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } / 60
-    if stoppedMinutes > 0 { card.stoppedDistanceMetersPerMinute = stoppedMeters / stoppedMinutes }
+    if stoppedMinutes > 0 {
+      card.stoppedMinutes = stoppedMinutes
+      card.stoppedDistanceMetersPerMinute = stoppedMeters / stoppedMinutes
+    }
     let precisionDenominator = truePositives + falsePositives
     let recallDenominator = truePositives + falseNegatives
     if recallDenominator > 0 {

@@ -34,6 +34,9 @@ struct TargetReport {
     check(
       "distance while truly stopped, worst recording, refined",
       refined?.stoppedDistanceWorstMetersPerMinute, 1, " m/min")
+    check(
+      "distance while truly stopped, all recordings' stops together, refined",
+      refined?.stoppedDistancePooledMetersPerMinute, 1, " m/min", format: "%.3f")
     check("moving-time error, median |%|, refined", refined?.movingTimeErrorMedianPercent, 3, " %")
     check("stop detection latency, median", refined?.stopLatencyMedianSeconds, 3, " s")
     check("fixes shown stopped on steady motion, worst", refined?.falseStopWorstPercent, 0, " %")

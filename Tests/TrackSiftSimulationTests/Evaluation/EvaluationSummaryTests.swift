@@ -34,4 +34,20 @@ import Testing
         == "| pipeline | dist err med % | dist err worst % | stopped m/min med | stopped m/min worst |"
     )
   }
+
+  /// Pooled over the stops' minutes: a recording with long stops weighs more than the median
+  /// or the worst case say.
+  @Test func stoppedDistancePoolsTheStopsMinutes() throws {
+    var recordings = [
+      cards(distanceErrorPercent: 1, stopped: 3), cards(distanceErrorPercent: 1, stopped: 0),
+    ]
+    recordings[0][1].stoppedMinutes = 10
+    recordings[1][1].stoppedMinutes = 50
+    let refined = try #require(EvaluationSummary(cards: recordings).rows.last)
+    #expect(refined.stoppedDistanceWorstMetersPerMinute == 3)
+    #expect(refined.stoppedDistancePooledMetersPerMinute == 0.5)
+    // Without the minutes there is nothing to pool.
+    #expect(
+      EvaluationSummary(cards: recordings).rows[0].stoppedDistancePooledMetersPerMinute == nil)
+  }
 }

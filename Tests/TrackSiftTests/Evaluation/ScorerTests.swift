@@ -55,6 +55,7 @@ import TrackSift
     #expect(card.stopF1 == 0)  // never shown stopped
     let stopped = try #require(card.stoppedDistanceMetersPerMinute)
     #expect(abs(stopped - 8 / (5.0 / 60)) < 0.01)  // four 2 m steps between stopped fixes
+    #expect(card.stoppedMinutes == 5.0 / 60)
     #expect(abs((card.horizontalErrorP50Meters ?? -1) - 0) < 0.01)
   }
 
