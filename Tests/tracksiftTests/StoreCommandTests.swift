@@ -31,6 +31,11 @@ import TrackSiftTestSupport
       let show = try CommandRunner.run(["activities", "show", "1", "--store", store])
       #expect(show.standardOutput.contains("accepted \(analysis.verdictCounts.acceptedCount)"))
       #expect(show.standardOutput.contains("split 1 km"))
+      // Elapsed as `replay` showed it: from start to finish.
+      let replayed = try #require(
+        timeline.standardOutput.split(separator: "\n").first { $0.hasPrefix("Distance") })
+      let elapsed = try #require(replayed.split(separator: ", ").first { $0.hasPrefix("elapsed") })
+      #expect(show.standardOutput.contains(", \(elapsed)\n"), "\(show.standardOutput)")
 
       let exported = directory.appendingPathComponent("export.gpx").path
       let export = try CommandRunner.run([

@@ -71,10 +71,15 @@ struct ActivitiesCommand: ParsableCommand {
       print(
         "Started \(activity.startedAt.formatted(.iso8601)), "
           + (activity.finishedAt.map { "finished \($0.formatted(.iso8601))" } ?? "unfinished"))
+      // Elapsed from start to finish, as `record` and `replay` show it; the fixes' own span
+      // is shorter by the warm-up.
+      let elapsed =
+        activity.finishedAt.map { $0.timeIntervalSince(activity.startedAt) }
+        ?? activity.totals.elapsedTimeSeconds
       print(
         "Distance \(Formatting.distance(activity.totals.distanceMeters)), moving "
           + "\(Formatting.duration(activity.totals.movingTimeSeconds)), elapsed "
-          + Formatting.duration(activity.totals.elapsedTimeSeconds))
+          + Formatting.duration(elapsed))
       print(
         "\(Formatting.count(activity.fixCount)) fixes in \(activity.segmentCount) segment"
           + (activity.segmentCount == 1 ? "" : "s") + ": "
