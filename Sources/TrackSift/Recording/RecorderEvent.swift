@@ -48,7 +48,15 @@ extension RecorderEvent: CustomStringConvertible {
   /// One line: the time (UTC, ISO 8601) and what happened, e.g.
   /// `2024-05-01T07:00:12Z split 1 km in 5:12`.
   public var description: String {
-    "\(time.formatted(.iso8601)) \(kind)"
+    "\(time.formatted(.iso8601)) \(summary)"
+  }
+
+  /// What happened, in words, with the times it names told from the event's own, e.g.
+  /// `auto-paused (still for 12 s)`; for a timeline that shows the event's time beside it.
+  public var summary: String {
+    guard case .autoPaused(let since) = kind else { return "\(kind)" }
+    let seconds = Int(max(0, time.timeIntervalSince(since)).rounded())
+    return "auto-paused (still for \(seconds) s)"
   }
 }
 

@@ -91,7 +91,7 @@ struct ActivitiesCommand: ParsableCommand {
       for event in events {
         let offset = Formatting.duration(max(0, event.timestamp.timeIntervalSince(start)))
         let decoded = try? JSONOutput.decode(RecorderEvent.self, from: event.payloadJSON)
-        print("  \(offset)  \(decoded.map { "\($0.kind)" } ?? event.kind)")
+        print("  \(offset)  \(decoded?.summary ?? event.kind)")
       }
     }
   }

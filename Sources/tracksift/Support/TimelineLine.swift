@@ -13,6 +13,6 @@ enum TimelineLine {
     }
     let offset = Formatting.duration(max(0, event.time.timeIntervalSince(start)))
     let padded = String(repeating: " ", count: max(0, 8 - offset.count)) + offset
-    return "\(padded)  \(event.kind)"
+    return "\(padded)  \(event.summary)"
   }
 }

@@ -411,6 +411,15 @@ import Testing
   func describesAnEventPlainly(kind: RecorderEvent.Kind, text: String) {
     #expect(kind.description == text)
   }
+
+  @Test func anAutoPauseSaysHowLongThePersonStood() {
+    let time = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    let event = RecorderEvent(time: time, kind: .autoPaused(since: time - 12.4))
+    #expect(event.summary == "auto-paused (still for 12 s)")
+    #expect(event.description == "\(time.formatted(.iso8601)) auto-paused (still for 12 s)")
+    let split = RecorderEvent(time: time, kind: .segmentStarted(index: 1))
+    #expect(split.summary == "segment 1 started")
+  }
 }
 
 @Suite struct RecorderDisplayTests {
