@@ -181,7 +181,8 @@ public struct Recorder: Sendable {
       SignalQuality(
         horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
         strongBelowMeters: configuration.strongSignalBelowMeters,
-        goodBelowMeters: configuration.goodSignalBelowMeters), at: now, &events)
+        goodBelowMeters: configuration.goodSignalBelowMeters, keeping: signalQuality,
+        hysteresis: configuration.signalHysteresisFactor), at: now, &events)
     if state == .paused(.manual) {
       display.observeWhilePaused(fix)
       events.append(

@@ -30,10 +30,13 @@ public struct RecorderConfiguration: Sendable, Hashable {
   public var strongSignalBelowMeters: Double
   /// Accuracy below this (and not strong) is a good signal, in meters; above, weak.
   public var goodSignalBelowMeters: Double
+  /// How far past a limit, as a factor, the accuracy must go to change the signal shown (1:
+  /// at the limit): 1.25 keeps a strong or good signal from 4 to 6.25 m.
+  public var signalHysteresisFactor: Double
 
   /// TrackSift's defaults for a profile: kilometer splits, warm-up until a fix of 20 m or
   /// better, a tracking distance filter of 5 m on foot and 10 m on wheels, a 30 s watchdog, a signal
-  /// quality shown once it held for 3 s,
+  /// quality shown once it held for 3 s (and passed a limit by a quarter),
   /// sensor fallback after 8 s, and speedometer mode for driving.
   public init(profile: ActivityProfile) {
     self.profile = profile
@@ -50,6 +53,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     signalChangeSeconds = 3
     strongSignalBelowMeters = 5
     goodSignalBelowMeters = 10
+    signalHysteresisFactor = 1.25
   }
 
   /// The gate of the displayed speed: the profile's, with the speedometer's guards in

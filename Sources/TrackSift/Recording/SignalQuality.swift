@@ -33,6 +33,27 @@ public enum SignalQuality: String, Sendable, Hashable, Codable, CaseIterable, Co
     }
   }
 
+  /// The quality of a fix with this accuracy, keeping `current` while the accuracy stays
+  /// within `hysteresis` times its limits (an accuracy of 4-6.25 m keeps a strong or a good
+  /// signal at the defaults and 1.25): an accuracy hovering at a limit does not flicker.
+  ///
+  /// - Parameters:
+  ///   - current: the quality shown now.
+  ///   - hysteresis: how far past a limit, as a factor (1: none), the accuracy must go.
+  public init(
+    horizontalAccuracyMeters accuracy: Double?, strongBelowMeters: Double = 5,
+    goodBelowMeters: Double = 10, keeping current: SignalQuality, hysteresis: Double
+  ) {
+    self.init(
+      horizontalAccuracyMeters: accuracy, strongBelowMeters: strongBelowMeters,
+      goodBelowMeters: goodBelowMeters)
+    guard let accuracy, self != current, hysteresis > 1 else { return }
+    let nearer = SignalQuality(
+      horizontalAccuracyMeters: self < current ? accuracy / hysteresis : accuracy * hysteresis,
+      strongBelowMeters: strongBelowMeters, goodBelowMeters: goodBelowMeters)
+    if nearer == current { self = current }
+  }
+
   private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }

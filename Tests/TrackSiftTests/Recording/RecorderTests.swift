@@ -17,12 +17,12 @@ import Testing
       ])
     #expect(recorder.acquisitionPolicy.distanceFilterMeters == nil)
 
-    // A 40 m fix does not end the warm-up; an 8 m one does, and asks for a 5 m filter.
+    // A 40 m fix does not end the warm-up; a 7 m one does, and asks for a 5 m filter.
     let poor = recorder.feed(
       stream.fixes(seconds: 2, speedMetersPerSecond: 1.4, accuracyMeters: 40))
     #expect(recorder.state == .acquiring)
     #expect(poor.withoutFixes == [.signalQualityChanged(.weak)])
-    let good = recorder.feed(stream.fixes(seconds: 1, speedMetersPerSecond: 1.4, accuracyMeters: 8))
+    let good = recorder.feed(stream.fixes(seconds: 1, speedMetersPerSecond: 1.4, accuracyMeters: 7))
     #expect(recorder.state == .recording)
     #expect(
       good.withoutFixes == [
@@ -30,7 +30,7 @@ import Testing
       ])
     // The signal shows good once the fixes held it for 3 s.
     #expect(recorder.signalQuality == .weak)
-    let held = recorder.feed(stream.fixes(seconds: 3, speedMetersPerSecond: 1.4, accuracyMeters: 8))
+    let held = recorder.feed(stream.fixes(seconds: 3, speedMetersPerSecond: 1.4, accuracyMeters: 7))
     #expect(held.withoutFixes == [.signalQualityChanged(.good)])
 
     _ = recorder.feed(stream.fixes(seconds: 60, speedMetersPerSecond: 1.4))
@@ -217,6 +217,22 @@ import Testing
 
   @Test func unknownAccuracyIsGood() {
     #expect(SignalQuality(horizontalAccuracyMeters: nil) == .good)
+  }
+
+  /// An accuracy hovering at a limit keeps the quality shown until it passes the limit by a
+  /// quarter, either way.
+  @Test(arguments: [
+    (5.5, SignalQuality.strong, SignalQuality.strong), (6.5, .strong, .good),
+    (4.5, .good, .good), (3.9, .good, .strong), (11, .good, .good), (13, .good, .weak),
+    (8.5, .weak, .weak), (7.5, .weak, .good), (40, .strong, .weak), (3, .weak, .strong),
+    (5.5, .searching, .good),
+  ])
+  func qualityKeepsItsBandNearALimit(
+    accuracy: Double, current: SignalQuality, quality: SignalQuality
+  ) {
+    #expect(
+      SignalQuality(horizontalAccuracyMeters: accuracy, keeping: current, hysteresis: 1.25)
+        == quality)
   }
 }
 
