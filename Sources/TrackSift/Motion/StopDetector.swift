@@ -98,8 +98,9 @@ public struct StopDetector: Sendable {
       self.dopplerVetoesDwell = dopplerVetoesDwell
     }
 
-    /// Defaults for an activity: faster activities need a higher speed to count as moving and
-    /// wider radii; driving stops sooner, at traffic lights.
+    /// Defaults for an activity: faster activities need a higher speed to resume and wider
+    /// radii; driving stops sooner, at traffic lights, but only below 0.5 m/s, since a car
+    /// creeping in a queue moves and its Doppler says so.
     public static func defaults(for activity: ActivityKind) -> Configuration {
       switch activity {
       case .walking:
