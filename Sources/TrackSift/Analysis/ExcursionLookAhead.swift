@@ -189,12 +189,10 @@ struct ExcursionLookAhead: Sendable {
   private mutating func markExcursionEndingAtNewest() {
     guard let maximumSpeed = gate.maximumSpeedMetersPerSecond, recent.count >= 3 else { return }
     let last = recent.count - 2
-    let fix = recent[last].fix
+    guard isJump(from: last, to: last + 1) else { return }
     let after = recent[last + 1].fix
-    guard let time = fix.timeSeconds, let afterTime = after.timeSeconds, afterTime > time
-    else { return }
-    let jump = Geodesic.distanceMeters(from: fix.coordinate, to: after.coordinate)
-    guard jump / (afterTime - time) > maximumSpeed, jump > allowance(fix, after) else { return }
+    // A jump has times on both sides.
+    guard let afterTime = after.timeSeconds else { return }
     // The earliest fix before the run that agrees with the fix after the jump anchors the
     // line; the run's fixes off it by more than half the allowance left the track.
     var anchor: Int?

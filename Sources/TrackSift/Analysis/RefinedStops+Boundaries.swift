@@ -19,24 +19,25 @@ extension RefinedStops {
       farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
       max(reach ?? stop.lowerBound, earliest))
     let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
-    // The approach to a window starting at `first`: the 10 s before it, and the strides
-    // within it (a stop at a corner comes from another direction than the street before it).
-    func approach(toWindowFrom first: Int) -> Measure? {
-      let before = farthest(from: first, by: -1, within: earliest...first, inputs)
+    // The approach to a window starting at `first`: the fixes from `before` (10 s earlier)
+    // to it, and the strides within it (a stop at a corner comes from another direction than
+    // the street before it).
+    func approach(from before: Int, toWindowFrom first: Int) -> Measure? {
       let strides = (first...last).filter {
         (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
       }
       return measure(
         travel: Array(before..<first) + strides, passage: before...last, inputs, configuration)
     }
-    var measured = approach(toWindowFrom: first)
+    var before = farthest(from: first, by: -1, within: earliest...first, inputs)
+    var measured = approach(from: before, toWindowFrom: first)
     // A stop found long after the person stood (the Doppler noise and the wander ran on) has
     // as much standstill as walk in those 10 s, and no direction: the window reaches 10 s
     // further back, once.
-    let before = farthest(from: first, by: -1, within: earliest...first, inputs)
     if measured == nil, before < first {
       first = before
-      measured = approach(toWindowFrom: first)
+      before = farthest(from: first, by: -1, within: earliest...first, inputs)
+      measured = approach(from: before, toWindowFrom: first)
     }
     guard let approach = measured else { return stop.lowerBound }
     // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
