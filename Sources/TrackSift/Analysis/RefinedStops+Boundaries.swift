@@ -27,7 +27,8 @@ extension RefinedStops {
         (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
       }
       return measure(
-        travel: Array(before..<first) + strides, passage: before...last, inputs, configuration)
+        travel: Array(before..<first) + strides, passage: before...last, inputs, configuration,
+        unstatedNoise: unstatedNoise(stop, inputs))
     }
     var before = farthest(from: first, by: -1, within: earliest...first, inputs)
     var measured = approach(from: before, toWindowFrom: first)
@@ -95,7 +96,8 @@ extension RefinedStops {
     let after = farthest(from: last, by: 1, within: last...latest, inputs)
     guard
       let departure = measure(
-        travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs, configuration)
+        travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs, configuration,
+        unstatedNoise: unstatedNoise(stop, inputs))
     else { return stop.upperBound }
     // Above the noise too: a standing watch's Doppler reads above the stop speed.
     let end = changePoint(
@@ -219,7 +221,8 @@ extension RefinedStops {
 
   /// How to judge a boundary: by the speed alone where every fix of the `passage` (the
   /// travel and the boundary's window) states a speed accuracy that trusts the Doppler near
-  /// zero (twice the accuracy below the stop speed), or where the course sweeps steadily
+  /// zero (twice the accuracy below the stop speed), a fix that states none counting as
+  /// `unstatedNoise` (see ``unstatedNoise(_:_:)``), or where the course sweeps steadily
   /// through the passage and no fix states an accuracy that does not; otherwise along the
   /// mean Doppler velocity of the `travel` inputs (the approach or the departure) when it
   /// reaches the resume speed; `nil`, not at all, when it does not.
@@ -228,25 +231,56 @@ extension RefinedStops {
   /// it came by or left by, its first or last strides read standing, and an approach that
   /// turned through a junction or a U-turn cancels in its mean. A watch's noise, judged by
   /// its speed alone, would read moving where it stands; a Doppler without a stated accuracy
-  /// (NMEA, least-squares fixes) is trusted only through a turn, which, unlike noise, sweeps
-  /// its course a little at a time.
+  /// (NMEA, least-squares fixes) is trusted where it read about zero through the stop, or
+  /// through a turn, which, unlike noise, sweeps its course a little at a time.
   static func measure(
     travel: [Int], passage: ClosedRange<Int>, _ inputs: Inputs,
-    _ configuration: StopDetector.Configuration
+    _ configuration: StopDetector.Configuration, unstatedNoise: Double? = nil
   ) -> Measure? {
-    func trusted(unknown: Double) -> Bool {
-      passage.allSatisfy {
-        (inputs[$0].speedAccuracyMetersPerSecond ?? unknown) * configuration.speedNoiseFactor
-          < configuration.stopSpeedMetersPerSecond
-      }
-    }
-    if trusted(unknown: .infinity)
-      || (trusted(unknown: 0) && turnsSteadily(passage.map { inputs[$0] }, configuration))
+    if trustsDoppler(passage, inputs, configuration, unknown: .infinity, unstated: unstatedNoise)
+      || (trustsDoppler(passage, inputs, configuration, unknown: 0)
+        && turnsSteadily(passage.map { inputs[$0] }, configuration))
     {
       return .speed
     }
     return mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {
       $0.speed >= configuration.resumeSpeedMetersPerSecond ? .along($0) : nil
+    }
+  }
+
+  /// The fewest Doppler readings without a stated accuracy from which ``unstatedNoise(_:_:)``
+  /// measures their noise.
+  static let unstatedNoiseReadings = 5
+
+  /// The median reported speed of the inputs of `stop` that report one but state no speed
+  /// accuracy (NMEA, least-squares fixes), in meters per second: what such a Doppler reads
+  /// while the person stands, standing in for the accuracy the fixes do not state. `nil` with
+  /// fewer than ``unstatedNoiseReadings`` of them. The median, as the stop's edges may hold
+  /// the first and last strides; the speed as reported, as a slow one without a course
+  /// counts as a zero velocity.
+  static func unstatedNoise(_ stop: ClosedRange<Int>, _ inputs: Inputs) -> Double? {
+    let speeds = stop.compactMap { index -> Double? in
+      let input = inputs[index]
+      guard input.speedAccuracyMetersPerSecond == nil else { return nil }
+      return input.courselessSpeedMetersPerSecond ?? input.dopplerSpeedMetersPerSecond
+    }
+    guard speeds.count >= unstatedNoiseReadings else { return nil }
+    return speeds.sorted()[speeds.count / 2]
+  }
+
+  /// Whether the Doppler of every input of `indices` is trusted near zero: its speed accuracy
+  /// is less than half the stop speed. An input that states none counts as stating
+  /// `unstated` if it has a Doppler velocity and that is given, else `unknown`.
+  static func trustsDoppler(
+    _ indices: some Sequence<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
+    unknown: Double, unstated: Double? = nil
+  ) -> Bool {
+    indices.allSatisfy {
+      let input = inputs[$0]
+      let accuracy =
+        input.speedAccuracyMetersPerSecond
+        ?? (input.dopplerVelocity == nil ? unknown : unstated ?? unknown)
+      return accuracy * configuration.speedNoiseFactor < configuration.stopSpeedMetersPerSecond
     }
   }
 

@@ -14,7 +14,7 @@ import Foundation
 ///    standstill can carry the positions out of the radius while the person still stands. The
 ///    same detector run backwards in time meets the departure as an arrival, which it finds as
 ///    well as a start; each stop ends at the later of the two ends, unless the Doppler and the
-///    positions together say the stretch between them travels.
+///    positions together say the stretch between them travels, or its Doppler turns steadily.
 /// 2. **Boundaries.** Where the Doppler velocity (weighed with the positions', see
 ///    ``alongSpeeds(_:along:speedMetersPerSecond:_:)``) says more, each boundary moves to its
 ///    change point along the direction of travel, by at most 10 s either way (or as far as a slow
@@ -141,11 +141,16 @@ enum RefinedStops {
       let nextStart = number + 1 < liveStops.count ? liveStops[number + 1].lowerBound : live.count
       var extendedEnd = backwardEnd(of: stop, inputs, configuration, notAfter: nextStart - 1)
       // The backward run can carry an end over a walk whose Doppler dipped; an extension that
-      // the Doppler and the positions together say travels is that walk.
-      if extendedEnd > stop.upperBound,
-        travelsByDopplerAndPositions((stop.upperBound + 1)...extendedEnd, inputs, configuration)
-      {
-        extendedEnd = stop.upperBound
+      // the Doppler and the positions together say travels is that walk, and so is one whose
+      // Doppler turns steadily (a U-turn's velocities cancel in their mean).
+      if extendedEnd > stop.upperBound {
+        let extra = (stop.upperBound + 1)...extendedEnd
+        if travelsByDopplerAndPositions(extra, inputs, configuration)
+          || (trustsDoppler(extra, inputs, configuration, unknown: 0)
+            && turnsSteadily(extra.map { inputs[$0] }, configuration))
+        {
+          extendedEnd = stop.upperBound
+        }
       }
       // A slow stretch running into the stop lets its start move back as far as the stretch.
       let startReach = stretches.last {

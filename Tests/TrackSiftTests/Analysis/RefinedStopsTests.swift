@@ -60,7 +60,7 @@ import TrackSiftSimulation
   }
 
   static func inputs(
-    _ seconds: [Second], reportsSpeed: Bool = true, speedAccuracy: Double = 0.3
+    _ seconds: [Second], reportsSpeed: Bool = true, speedAccuracy: Double? = 0.3
   ) -> [RefinedStops.Input] {
     seconds.enumerated().map { time, second in
       let fix = Fix(
@@ -292,6 +292,60 @@ import TrackSiftSimulation
     inputs.removeSubrange(100..<115)
     let live = Self.flags(stoppedFrom: 60, through: 99, count: inputs.count)
     #expect(Self.refined(live, inputs).lastIndex(of: false) == 99)
+  }
+
+  /// A walk east that stands from index 60 to 99 and sets off slowly (0.5 to 1.2 m/s over
+  /// 5 s) before a 15 s gap; the fixes state no speed accuracy, as NMEA's do. At the stop the
+  /// Doppler reads `standingSpeed` on a course of its own. Live, the stop ended 4 s late.
+  static func refinedEndBeforeAGap(standingSpeed: Double) -> Int? {
+    let seconds = path(
+      [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60)
+        + [(speed: Double, courseDegrees: Double)](repeating: (standingSpeed, 200), count: 40)
+        + [(0.5, 90), (0.6, 90), (0.8, 90), (1.0, 90), (1.2, 90)]
+        + [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60))
+    var inputs = inputs(seconds, speedAccuracy: nil)
+    // Standing does not move the positions; the Doppler reading does not either.
+    for index in 60..<100 { inputs[index].coordinate = inputs[59].coordinate }
+    inputs.removeSubrange(105..<120)
+    let live = flags(stoppedFrom: 60, through: 103, count: inputs.count)
+    return refined(live, inputs).lastIndex(of: false)
+  }
+
+  @Test func aStopLeftBeforeAGapEndsWhereADopplerReadingZeroWhileStandingRose() {
+    // Too few readings after the window to give the departure's direction; the Doppler read
+    // 0.01 m/s while the walker stood, so its speed alone is trusted near zero.
+    #expect(Self.refinedEndBeforeAGap(standingSpeed: 0.01) == 99)
+  }
+
+  @Test func aStopLeftBeforeAGapKeepsItsEndWhereTheDopplerReadNoiseWhileStanding() {
+    // Standing, the Doppler read 0.2 m/s: twice that is above the stop speed, and its speed
+    // alone would read the noise as strides.
+    #expect(Self.refinedEndBeforeAGap(standingSpeed: 0.2) == 103)
+  }
+
+  @Test func aCarThatCreptAndLeftInAUTurnLeavesWhereTheDopplerRose() {
+    // A car stands from index 60 to 99 (its NMEA Doppler reads 0.01 m/s on its last course),
+    // creeps 4 m, waits 2 s, creeps on, and pulls out into a U-turn, its course sweeping 30° a
+    // second, to drive back past the stop; live, the stop ended after the creeping (as on
+    // the F9K drive). The positions stay within the dwell radius for seconds, and the
+    // backward run took the U-turn for part of the stop; its velocities cancel in their mean,
+    // but their course sweeps steadily.
+    let creep = [0.4, 1.5, 1.9, 1.1, 0.02, 0.02, 0.23, 0.8, 1.3, 1.8]
+    let pullOut = [3.2, 3.5, 3.8, 4.0, 4.0, 4.0, 4.0]
+    let seconds = Self.path(
+      [(speed: Double, courseDegrees: Double)](repeating: (10, 60), count: 60)
+        + [(speed: Double, courseDegrees: Double)](repeating: (0.01, 60), count: 40)
+        + creep.map { (speed: $0, courseDegrees: 60) }
+        + pullOut.enumerated().map { (speed: $1, courseDegrees: 60 + 30 * Double($0)) }
+        + [(speed: Double, courseDegrees: Double)](repeating: (8, 240), count: 60))
+    var inputs = Self.inputs(seconds, speedAccuracy: nil)
+    for index in 60..<100 { inputs[index].coordinate = inputs[59].coordinate }
+    let driving = StopDetector.Configuration.defaults(for: .driving)
+    let live = Self.flags(stoppedFrom: 60, through: 109, count: inputs.count)
+    let refined = RefinedStops.movingFlags(
+      live: live, inputs: RefinedStops.Inputs(inputs), configuration: driving,
+      keepsLive: [Bool](repeating: false, count: live.count))
+    #expect(refined.lastIndex(of: false) == 100)
   }
 
   @Test func aStopInterruptedByAnErrorRampIsOneStop() {
