@@ -19,6 +19,7 @@ extension RefinedStops {
       farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
       max(reach ?? stop.lowerBound, earliest))
     let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
+    let noise = unstatedNoise(stop, inputs)
     // The approach to a window starting at `first`: the fixes from `before` (10 s earlier)
     // to it, and the strides within it (a stop at a corner comes from another direction than
     // the street before it).
@@ -28,7 +29,7 @@ extension RefinedStops {
       }
       return measure(
         travel: Array(before..<first) + strides, passage: before...last, inputs, configuration,
-        unstatedNoise: unstatedNoise(stop, inputs))
+        unstatedNoise: noise)
     }
     var before = farthest(from: first, by: -1, within: earliest...first, inputs)
     var measured = approach(from: before, toWindowFrom: first)
@@ -238,8 +239,7 @@ extension RefinedStops {
     _ configuration: StopDetector.Configuration, unstatedNoise: Double? = nil
   ) -> Measure? {
     if trustsDoppler(passage, inputs, configuration, unknown: .infinity, unstated: unstatedNoise)
-      || (trustsDoppler(passage, inputs, configuration, unknown: 0)
-        && turnsSteadily(passage.map { inputs[$0] }, configuration))
+      || turnsSteadily(through: passage, inputs, configuration)
     {
       return .speed
     }
@@ -282,6 +282,16 @@ extension RefinedStops {
         ?? (input.dopplerVelocity == nil ? unknown : unstated ?? unknown)
       return accuracy * configuration.speedNoiseFactor < configuration.stopSpeedMetersPerSecond
     }
+  }
+
+  /// Whether the Doppler turns steadily through `range` (see
+  /// ``turnsSteadily(_:_:)``) and no input there states an accuracy that does not trust it
+  /// near zero.
+  static func turnsSteadily(
+    through range: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Bool {
+    trustsDoppler(range, inputs, configuration, unknown: 0)
+      && turnsSteadily(range.map { inputs[$0] }, configuration)
   }
 
   /// Whether the Doppler velocities of `readings`, in time order, are those of a turn: three

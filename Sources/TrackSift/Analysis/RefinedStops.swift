@@ -146,8 +146,7 @@ enum RefinedStops {
       if extendedEnd > stop.upperBound {
         let extra = (stop.upperBound + 1)...extendedEnd
         if travelsByDopplerAndPositions(extra, inputs, configuration)
-          || (trustsDoppler(extra, inputs, configuration, unknown: 0)
-            && turnsSteadily(extra.map { inputs[$0] }, configuration))
+          || turnsSteadily(through: extra, inputs, configuration)
         {
           extendedEnd = stop.upperBound
         }
