@@ -252,17 +252,20 @@ extension RefinedStops {
   /// measures their noise.
   static let unstatedNoiseReadings = 5
 
-  /// The median reported speed of the inputs of `stop` that report one but state no speed
-  /// accuracy (NMEA, least-squares fixes), in meters per second: what such a Doppler reads
-  /// while the person stands, standing in for the accuracy the fixes do not state. `nil` with
-  /// fewer than ``unstatedNoiseReadings`` of them. The median, as the stop's edges may hold
-  /// the first and last strides; the speed as reported, as a slow one without a course
-  /// counts as a zero velocity.
+  /// The median Doppler speed of the inputs of `stop` that report a speed and course but
+  /// state no speed accuracy (NMEA, least-squares fixes), in meters per second: what such a
+  /// Doppler reads while the person stands, standing in for the accuracy the fixes do not
+  /// state. `nil` with fewer than ``unstatedNoiseReadings`` of them. The median, as the
+  /// stop's edges may hold the first and last strides. Speeds without a course (a watch's FIT
+  /// records, a receiver that drops the course when slow) are left out: their slow readings
+  /// count as a zero velocity, which reads standing whatever the person does.
   static func unstatedNoise(_ stop: ClosedRange<Int>, _ inputs: Inputs) -> Double? {
     let speeds = stop.compactMap { index -> Double? in
       let input = inputs[index]
-      guard input.speedAccuracyMetersPerSecond == nil else { return nil }
-      return input.courselessSpeedMetersPerSecond ?? input.dopplerSpeedMetersPerSecond
+      guard input.speedAccuracyMetersPerSecond == nil, input.coursedDopplerVelocity != nil else {
+        return nil
+      }
+      return input.dopplerSpeedMetersPerSecond
     }
     guard speeds.count >= unstatedNoiseReadings else { return nil }
     return speeds.sorted()[speeds.count / 2]
@@ -270,7 +273,7 @@ extension RefinedStops {
 
   /// Whether the Doppler of every input of `indices` is trusted near zero: its speed accuracy
   /// is less than half the stop speed. An input that states none counts as stating
-  /// `unstated` if it has a Doppler velocity and that is given, else `unknown`.
+  /// `unstated` if that is given and the input reports a speed and course, else `unknown`.
   static func trustsDoppler(
     _ indices: some Sequence<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
     unknown: Double, unstated: Double? = nil
@@ -279,7 +282,7 @@ extension RefinedStops {
       let input = inputs[$0]
       let accuracy =
         input.speedAccuracyMetersPerSecond
-        ?? (input.dopplerVelocity == nil ? unknown : unstated ?? unknown)
+        ?? (input.coursedDopplerVelocity == nil ? unknown : unstated ?? unknown)
       return accuracy * configuration.speedNoiseFactor < configuration.stopSpeedMetersPerSecond
     }
   }

@@ -58,6 +58,12 @@ enum RefinedStops {
     /// The reported speed of a fix that reports no course, in meters per second.
     var courselessSpeedMetersPerSecond: Double?
 
+    /// The Doppler velocity from a reported speed and course, `nil` where there is none or
+    /// it only stands for a slow speed without a course.
+    var coursedDopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? {
+      courselessSpeedMetersPerSecond == nil ? dopplerVelocity : nil
+    }
+
     /// The speed of the Doppler velocity in meters per second, in whichever direction.
     var dopplerSpeedMetersPerSecond: Double? {
       dopplerVelocity.map {
@@ -248,7 +254,7 @@ enum RefinedStops {
   ) -> Bool {
     for input in stop.lazy.map({ inputs[$0] }) {
       if input.horizontalAccuracyMeters != nil { return false }
-      if input.dopplerVelocity != nil, input.courselessSpeedMetersPerSecond == nil { return false }
+      if input.coursedDopplerVelocity != nil { return false }
     }
     guard let velocity = positionVelocity(stop, inputs) else { return false }
     let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
@@ -360,8 +366,7 @@ enum RefinedStops {
         speedMetersPerSecond: input.speedMetersPerSecond,
         horizontalAccuracyMeters: input.horizontalAccuracyMeters,
         speedAccuracyMetersPerSecond: input.speedAccuracyMetersPerSecond,
-        dopplerVelocity: input.courselessSpeedMetersPerSecond == nil
-          ? input.dopplerVelocity : nil)
+        dopplerVelocity: input.coursedDopplerVelocity)
       if keepsLive[index] { isMoving = live[index] }
       if let wasMoving = flags.last, wasMoving != isMoving,
         let since = isMoving ? detector.departureTimeSeconds : detector.stopStartTimeSeconds

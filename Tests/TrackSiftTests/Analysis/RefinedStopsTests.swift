@@ -294,15 +294,21 @@ import TrackSiftSimulation
     #expect(Self.refined(live, inputs).lastIndex(of: false) == 99)
   }
 
-  /// A walk east that stands from index 60 to 99 and sets off slowly (0.5 to 1.2 m/s over
-  /// 5 s) before a 15 s gap; the fixes state no speed accuracy, as NMEA's do. At the stop the
+  /// A walk east that stands from index 60 to 99 and sets off slowly (`departure`, 5 s)
+  /// before a 15 s gap; the fixes state no speed accuracy, as NMEA's do. At the stop the
   /// Doppler reads `standingSpeed` on a course of its own. Live, the stop ended 4 s late.
-  static func refinedEndBeforeAGap(standingSpeed: Double) -> Int? {
-    let seconds = path(
+  static func refinedEndBeforeAGap(
+    standingSpeed: Double, departure: [Double] = [0.5, 0.6, 0.8, 1.0, 1.2],
+    reportsCourse: Bool = true
+  ) -> Int? {
+    var seconds = path(
       [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60)
         + [(speed: Double, courseDegrees: Double)](repeating: (standingSpeed, 200), count: 40)
-        + [(0.5, 90), (0.6, 90), (0.8, 90), (1.0, 90), (1.2, 90)]
+        + departure.map { (speed: $0, courseDegrees: 90) }
         + [(speed: Double, courseDegrees: Double)](repeating: (1.4, 90), count: 60))
+    if !reportsCourse {
+      for index in seconds.indices { seconds[index].courseDegrees = nil }
+    }
     var inputs = inputs(seconds, speedAccuracy: nil)
     // Standing does not move the positions; the Doppler reading does not either.
     for index in 60..<100 { inputs[index].coordinate = inputs[59].coordinate }
@@ -321,6 +327,15 @@ import TrackSiftSimulation
     // Standing, the Doppler read 0.2 m/s: twice that is above the stop speed, and its speed
     // alone would read the noise as strides.
     #expect(Self.refinedEndBeforeAGap(standingSpeed: 0.2) == 103)
+  }
+
+  @Test func aStopLeftBeforeAGapKeepsItsEndWhereTheSpeedsReportNoCourse() {
+    // A watch's FIT records: without a course a speed below the resume speed stands for a
+    // zero velocity, which reads standing whatever the person does, so such speeds say
+    // nothing of the noise. Judged by them, the slow strides would carry the stop on.
+    let end = Self.refinedEndBeforeAGap(
+      standingSpeed: 0.01, departure: [0.5, 0.6, 0.7, 0.7, 0.7], reportsCourse: false)
+    #expect(end == 103)
   }
 
   @Test func aCarThatCreptAndLeftInAUTurnLeavesWhereTheDopplerRose() {
