@@ -236,7 +236,7 @@ extension RefinedStops {
   /// through a turn, which, unlike noise, sweeps its course a little at a time.
   static func measure(
     travel: [Int], passage: ClosedRange<Int>, _ inputs: Inputs,
-    _ configuration: StopDetector.Configuration, unstatedNoise: Double? = nil
+    _ configuration: StopDetector.Configuration, unstatedNoise: Double?
   ) -> Measure? {
     if trustsDoppler(passage, inputs, configuration, unknown: .infinity, unstated: unstatedNoise)
       || turnsSteadily(through: passage, inputs, configuration)

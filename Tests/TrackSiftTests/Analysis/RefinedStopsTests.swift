@@ -85,9 +85,12 @@ import TrackSiftSimulation
     (0..<count).map { !(start...end).contains($0) }
   }
 
-  static func refined(_ live: [Bool], _ inputs: [RefinedStops.Input]) -> [Bool] {
+  static func refined(
+    _ live: [Bool], _ inputs: [RefinedStops.Input],
+    configuration: StopDetector.Configuration = walking
+  ) -> [Bool] {
     RefinedStops.movingFlags(
-      live: live, inputs: RefinedStops.Inputs(inputs), configuration: walking,
+      live: live, inputs: RefinedStops.Inputs(inputs), configuration: configuration,
       keepsLive: [Bool](repeating: false, count: live.count))
   }
 
@@ -355,11 +358,8 @@ import TrackSiftSimulation
         + [(speed: Double, courseDegrees: Double)](repeating: (8, 240), count: 60))
     var inputs = Self.inputs(seconds, speedAccuracy: nil)
     for index in 60..<100 { inputs[index].coordinate = inputs[59].coordinate }
-    let driving = StopDetector.Configuration.defaults(for: .driving)
     let live = Self.flags(stoppedFrom: 60, through: 109, count: inputs.count)
-    let refined = RefinedStops.movingFlags(
-      live: live, inputs: RefinedStops.Inputs(inputs), configuration: driving,
-      keepsLive: [Bool](repeating: false, count: live.count))
+    let refined = Self.refined(live, inputs, configuration: .defaults(for: .driving))
     #expect(refined.lastIndex(of: false) == 100)
   }
 
