@@ -6,6 +6,8 @@ public struct FixTruth: Sendable, Hashable {
   /// out-of-order or repeated fix, the time the position was really measured; for a cached start
   /// fix, which belongs to before the recording, the position at the start).
   public var trueCoordinate: Coordinate
+  /// The ground's elevation there, in meters (what a fix's altitude measures).
+  public var trueElevationMeters: Double
   /// The true speed at that time, in meters per second.
   public var trueSpeedMetersPerSecond: Double
   /// Whether the traveller was moving at that time.
@@ -15,9 +17,11 @@ public struct FixTruth: Sendable, Hashable {
 
   /// Creates a fix truth.
   public init(
-    trueCoordinate: Coordinate, trueSpeedMetersPerSecond: Double, isMoving: Bool, kind: FixKind
+    trueCoordinate: Coordinate, trueElevationMeters: Double, trueSpeedMetersPerSecond: Double,
+    isMoving: Bool, kind: FixKind
   ) {
     self.trueCoordinate = trueCoordinate
+    self.trueElevationMeters = trueElevationMeters
     self.trueSpeedMetersPerSecond = trueSpeedMetersPerSecond
     self.isMoving = isMoving
     self.kind = kind

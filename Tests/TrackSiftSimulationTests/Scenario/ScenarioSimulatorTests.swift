@@ -145,6 +145,46 @@ import TrackSiftSimulation
     #expect(abs(rms / expected - 1) < 0.25, "2D RMS \(rms) m, table \(expected) m")
   }
 
+  /// The Pixel 4 chipset drive's altitude error moves a tenth of its spread in a second; an
+  /// altitude error without the chip's low pass would move a fifth or more of it.
+  @Test(arguments: [
+    (SimulatedEnvironment.openSky, SimulatedDevice.phone),
+    (.urbanCanyon, .watch),
+    (.forest, .dualFrequencyPhone),
+  ])
+  func altitudeErrorIsAChipFilteredWander(
+    environment: SimulatedEnvironment, device: SimulatedDevice
+  ) {
+    var errors: [Double] = []
+    var steps: [Double] = []
+    for seed: UInt64 in [1, 2, 3] {
+      let recording = ScenarioSimulator(
+        configuration: ScenarioConfiguration(
+          environment: environment, device: device, activity: .running, durationSeconds: 3_600,
+          seed: seed)
+      ).run()
+      var previous: (timeSeconds: Double, error: Double)?
+      for (fix, truth) in zip(recording.track.segments[0].fixes, recording.fixTruths) {
+        guard truth.kind == .good, let time = fix.timeSeconds, let altitude = fix.altitudeMeters
+        else {
+          previous = nil
+          continue
+        }
+        let error = altitude - truth.trueElevationMeters
+        errors.append(error)
+        if let p = previous, abs(time - p.timeSeconds - 1) < 1e-3 { steps.append(error - p.error) }
+        previous = (time, error)
+      }
+    }
+    func rms(_ values: [Double]) -> Double {
+      (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()
+    }
+    let parameters = ErrorModelParameters(environment: environment, device: device)
+    let expected = 1.5 * parameters.nominalSigmaMeters
+    #expect(abs(rms(errors) / expected - 1) < 0.25, "RMS \(rms(errors)) m, expected \(expected) m")
+    #expect(rms(steps) < 0.12 * rms(errors), "moves \(rms(steps)) m a second")
+  }
+
   @Test func spikeRateFollowsTheConfiguration() {
     var configuration = ScenarioConfiguration(
       environment: .openSky, device: .phone, activity: .walking, durationSeconds: 7_200, seed: 5)
