@@ -40,8 +40,11 @@ public struct ActivityProfile: Sendable, Hashable {
   public var refinedStopVelocitySigmaMetersPerSecond: Double?
   /// Douglas-Peucker tolerance for the simplified route, in meters.
   public var simplificationToleranceMeters: Double
-  /// Dead band of the elevation gain and loss, in meters (see ``ElevationAccumulator``).
+  /// Narrowest dead band of the elevation gain and loss, in meters (see
+  /// ``ElevationAccumulator``).
   public var elevationThresholdMeters: Double
+  /// The elevation dead band is at least this many times a fix's stated vertical accuracy.
+  public var elevationAccuracyMultiple: Double
 
   /// Creates a profile with TrackSift's defaults for `activity`.
   public init(activity: ActivityKind) {
@@ -57,7 +60,8 @@ public struct ActivityProfile: Sendable, Hashable {
       refinedStopVelocitySigmaMetersPerSecond = 0.2
     }
     simplificationToleranceMeters = activity == .driving ? 5 : 3
-    elevationThresholdMeters = 5
+    elevationThresholdMeters = 2
+    elevationAccuracyMultiple = 2
   }
 
   /// Walking and hiking.

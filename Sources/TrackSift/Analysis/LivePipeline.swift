@@ -81,6 +81,7 @@ struct LivePipeline: Sendable {
     gate = FixGate(configuration: profile.gate)
     metrics = MetricsAccumulator(
       elevationThresholdMeters: profile.elevationThresholdMeters,
+      elevationAccuracyMultiple: profile.elevationAccuracyMultiple,
       isRecountable: profile.trimsStopDetectionDelay)
     lookAhead = ExcursionLookAhead(gate: profile.gate)
     segment = SegmentState(profile: profile)
@@ -140,7 +141,8 @@ struct LivePipeline: Sendable {
     step.splits = metrics.add(
       MetricsSample(
         timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
-        altitudeMeters: fix.validAltitudeMeters, isMoving: step.isMoving))
+        altitudeMeters: fix.validAltitudeMeters,
+        verticalAccuracyMeters: fix.verticalAccuracyMeters, isMoving: step.isMoving))
     return step
   }
 
@@ -213,6 +215,7 @@ struct LivePipeline: Sendable {
       MetricsSample(
         timeSeconds: fix.timeSeconds, coordinate: step.coordinate,
         altitudeMeters: fix.validAltitudeMeters,
+        verticalAccuracyMeters: fix.verticalAccuracyMeters,
         speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
         isMoving: step.isMoving))
     return step

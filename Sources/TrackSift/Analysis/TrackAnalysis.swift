@@ -86,7 +86,9 @@ private struct Pipeline {
   init(profile: ActivityProfile) {
     self.profile = profile
     live = LivePipeline(profile: profile)
-    raw = MetricsAccumulator(elevationThresholdMeters: profile.elevationThresholdMeters)
+    raw = MetricsAccumulator(
+      elevationThresholdMeters: profile.elevationThresholdMeters,
+      elevationAccuracyMultiple: profile.elevationAccuracyMultiple)
     refined = raw
   }
 
@@ -109,6 +111,7 @@ private struct Pipeline {
         MetricsSample(
           timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
           altitudeMeters: fix.validAltitudeMeters,
+          verticalAccuracyMeters: fix.verticalAccuracyMeters,
           speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
     }
     var result = AnalyzedSegment(
@@ -189,6 +192,7 @@ private struct Pipeline {
         MetricsSample(
           timeSeconds: fix.timeSeconds, coordinate: result.refinedCoordinates[position],
           altitudeMeters: fix.validAltitudeMeters,
+          verticalAccuracyMeters: fix.verticalAccuracyMeters,
           speedForMaximumMetersPerSecond: speed.isNaN ? nil : speed,
           isMoving: result.refinedIsMoving[position]))
     }

@@ -40,11 +40,17 @@ public struct MetricsAccumulator: Sendable, Hashable {
 
   /// Creates an accumulator.
   /// - Parameters:
-  ///   - elevationThresholdMeters: the dead band of the elevation gain.
+  ///   - elevationThresholdMeters: the narrowest dead band of the elevation gain.
+  ///   - elevationAccuracyMultiple: the dead band is at least this many times a sample's stated
+  ///     vertical accuracy (see ``ElevationAccumulator``).
   ///   - isRecountable: keep the last hour's intervals so that ``recount(after:asMoving:)``
   ///     can count them again (about 32 bytes an interval, and a little time per sample).
-  public init(elevationThresholdMeters: Double = 5, isRecountable: Bool = false) {
-    elevation = ElevationAccumulator(thresholdMeters: elevationThresholdMeters)
+  public init(
+    elevationThresholdMeters: Double = 2, elevationAccuracyMultiple: Double = 2,
+    isRecountable: Bool = false
+  ) {
+    elevation = ElevationAccumulator(
+      thresholdMeters: elevationThresholdMeters, accuracyMultiple: elevationAccuracyMultiple)
     self.isRecountable = isRecountable
   }
 
@@ -71,7 +77,8 @@ public struct MetricsAccumulator: Sendable, Hashable {
       segmentHasSample = true
       segmentCount += 1
     }
-    elevation.add(altitudeMeters: sample.altitudeMeters)
+    elevation.add(
+      altitudeMeters: sample.altitudeMeters, verticalAccuracyMeters: sample.verticalAccuracyMeters)
     if let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0 {
       maximumSpeed = max(maximumSpeed ?? 0, speed)
     }

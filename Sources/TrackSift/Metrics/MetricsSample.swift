@@ -7,6 +7,8 @@ public struct MetricsSample: Sendable, Hashable {
   public var coordinate: Coordinate
   /// A valid altitude, if any.
   public var altitudeMeters: Double?
+  /// The altitude's stated accuracy in meters, if any; it widens the elevation dead band.
+  public var verticalAccuracyMeters: Double?
   /// Speed in meters per second for the maximum, or `nil` when it must not count (estimated
   /// readings, network fixes, unknown speed).
   public var speedForMaximumMetersPerSecond: Double?
@@ -16,11 +18,13 @@ public struct MetricsSample: Sendable, Hashable {
   /// Creates a sample.
   public init(
     timeSeconds: Double?, coordinate: Coordinate, altitudeMeters: Double? = nil,
-    speedForMaximumMetersPerSecond: Double? = nil, isMoving: Bool = true
+    verticalAccuracyMeters: Double? = nil, speedForMaximumMetersPerSecond: Double? = nil,
+    isMoving: Bool = true
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
     self.altitudeMeters = altitudeMeters
+    self.verticalAccuracyMeters = verticalAccuracyMeters
     self.speedForMaximumMetersPerSecond = speedForMaximumMetersPerSecond
     self.isMoving = isMoving
   }
