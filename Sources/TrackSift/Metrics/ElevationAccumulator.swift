@@ -58,8 +58,10 @@ public struct ElevationAccumulator: Sendable, Hashable {
       referenceAltitudeMeters = altitude
       return
     }
-    let band = deadBandMeters(verticalAccuracyMeters: verticalAccuracyMeters)
     let change = altitude - reference
+    // Most samples move less than the narrowest band; only the rest need their own band.
+    guard abs(change) >= thresholdMeters else { return }
+    let band = deadBandMeters(verticalAccuracyMeters: verticalAccuracyMeters)
     if change >= band {
       gainMeters += change
       referenceAltitudeMeters = altitude
