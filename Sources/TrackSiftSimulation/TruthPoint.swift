@@ -12,18 +12,22 @@ public struct TruthPoint: Sendable, Hashable, Codable {
   public var distanceMeters: Double
   /// Whether the traveller was moving (true speed above zero).
   public var isMoving: Bool
+  /// The ground's elevation there in meters, if known.
+  public var elevationMeters: Double?
 
   /// Creates a truth point.
   /// - Parameter isMoving: Whether the traveller was moving; `nil` (the default) means
   ///   "when the speed is above zero".
+  /// - Parameter elevationMeters: The ground's elevation, if known.
   public init(
     timeSeconds: Double, coordinate: Coordinate, speedMetersPerSecond: Double,
-    distanceMeters: Double, isMoving: Bool? = nil
+    distanceMeters: Double, isMoving: Bool? = nil, elevationMeters: Double? = nil
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
     self.speedMetersPerSecond = speedMetersPerSecond
     self.distanceMeters = distanceMeters
     self.isMoving = isMoving ?? (speedMetersPerSecond > 0)
+    self.elevationMeters = elevationMeters
   }
 }

@@ -26,7 +26,8 @@ enum FixCSVColumn: Hashable {
     case "lat", "latitude", "latdeg", "latitudedegrees", "positionlat": self = .latitude
     case "lon", "lng", "long", "longitude", "londeg", "lngdeg", "longitudedegrees", "positionlong":
       self = .longitude
-    case "ele", "alt", "altitude", "elevation", "altitudemeters", "altitudem": self = .altitude
+    case "ele", "alt", "altitude", "elevation", "altitudemeters", "altitudem", "elevationm":
+      self = .altitude
     case "accuracy", "horizontalaccuracy", "hacc", "accuracymeters", "horizontalaccuracymeters",
       "ehpe":
       self = .horizontalAccuracy

@@ -14,6 +14,9 @@ public struct ScenarioRecording: Sendable {
   public var fixTruths: [FixTruth]
   /// The true distance in meters: the sum of the geodesic steps between truth points.
   public var truthDistanceMeters: Double
+  /// The true climb in meters: every rise of the ground between truth points (the simulated
+  /// ground is smooth, so no dead band is needed).
+  public var truthElevationGainMeters: Double
   /// The true moving time in seconds: the duration less the ``stops``.
   public var truthMovingTimeSeconds: Double
   /// The true standstills, in seconds since 2001-01-01 UTC.
@@ -24,14 +27,15 @@ public struct ScenarioRecording: Sendable {
   /// Creates a recording.
   public init(
     configuration: ScenarioConfiguration, track: Track, truth: [TruthPoint],
-    fixTruths: [FixTruth], truthDistanceMeters: Double, truthMovingTimeSeconds: Double,
-    stops: [ClosedRange<Double>], features: [FeaturePassage]
+    fixTruths: [FixTruth], truthDistanceMeters: Double, truthElevationGainMeters: Double,
+    truthMovingTimeSeconds: Double, stops: [ClosedRange<Double>], features: [FeaturePassage]
   ) {
     self.configuration = configuration
     self.track = track
     self.truth = truth
     self.fixTruths = fixTruths
     self.truthDistanceMeters = truthDistanceMeters
+    self.truthElevationGainMeters = truthElevationGainMeters
     self.truthMovingTimeSeconds = truthMovingTimeSeconds
     self.stops = stops
     self.features = features

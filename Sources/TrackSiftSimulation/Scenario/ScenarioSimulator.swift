@@ -42,20 +42,23 @@ public struct ScenarioSimulator: Sendable {
     var truth: [TruthPoint] = []
     truth.reserveCapacity(trace.eastMeters.count)
     var distance = 0.0
+    var climb = 0.0
     var stops: [ClosedRange<Double>] = []
     var stillSince: Double?
     for i in trace.eastMeters.indices {
       let time = start + Double(i) * dt
       let coordinate = plane.unproject(
         eastMeters: trace.eastMeters[i], northMeters: trace.northMeters[i])
+      let elevation = trace.elevationsMeters[i]
       if let previous = truth.last {
         distance += Geodesic.distanceMeters(from: previous.coordinate, to: coordinate)
+        climb += max(0, elevation - (previous.elevationMeters ?? elevation))
       }
       let speed = trace.speedsMetersPerSecond[i]
       truth.append(
         TruthPoint(
           timeSeconds: time, coordinate: coordinate, speedMetersPerSecond: speed,
-          distanceMeters: distance, isMoving: speed > 0))
+          distanceMeters: distance, isMoving: speed > 0, elevationMeters: elevation))
       // A standstill runs from the first to the last truth point at zero speed.
       if speed == 0 {
         if stillSince == nil { stillSince = time }
@@ -79,7 +82,8 @@ public struct ScenarioSimulator: Sendable {
     return ScenarioRecording(
       configuration: c, track: Track(name: name, segments: [Segment(fixes: fixes)]),
       truth: truth, fixTruths: fixTruths, truthDistanceMeters: distance,
-      truthMovingTimeSeconds: max(0, duration - stoppedSeconds), stops: stops,
+      truthElevationGainMeters: climb, truthMovingTimeSeconds: max(0, duration - stoppedSeconds),
+      stops: stops,
       features: trace.passages.map {
         FeaturePassage(
           feature: route.features[$0.featureIndex], timeSeconds: start + $0.elapsedSeconds)

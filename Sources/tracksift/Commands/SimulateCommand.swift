@@ -14,7 +14,7 @@ struct SimulateCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The file to write: .gpx or .nmea.")
   var output: String
 
-  @Option(help: "A CSV file for the truth (time, position, speed, distance, moving).")
+  @Option(help: "A CSV file for the truth (time, position, speed, distance, moving, elevation).")
   var truth: String?
 
   @Option(help: "walking, running, cycling or driving.")
@@ -83,7 +83,8 @@ struct SimulateCommand: ParsableCommand {
     }
     print(
       "\(output): \(Formatting.count(recording.track.fixCount)) fixes, true distance "
-        + Formatting.distance(recording.truthDistanceMeters) + ", true moving time "
+        + Formatting.distance(recording.truthDistanceMeters) + ", true climb "
+        + Formatting.meters(recording.truthElevationGainMeters) + ", true moving time "
         + Formatting.duration(recording.truthMovingTimeSeconds))
   }
 }

@@ -147,6 +147,24 @@ import TrackSiftSimulation
 
   /// The Pixel 4 chipset drive's altitude error moves a tenth of its spread in a second; an
   /// altitude error without the chip's low pass would move a fifth or more of it.
+  @Test func theTrueClimbIsTheGroundsAndTheFixesStandOnIt() {
+    let recording = ScenarioSimulator(
+      configuration: ScenarioConfiguration(route: .switchbacks, durationSeconds: 900, seed: 2)
+    ).run()
+    #expect(recording.truth.allSatisfy { $0.elevationMeters != nil })
+    // The ground under the good fixes, a second apart, rises as much as the truth says, less
+    // what a second's sampling cuts off the tops.
+    var fixClimb = 0.0
+    var previous: Double?
+    for truth in recording.fixTruths where truth.kind == .good {
+      if let previous { fixClimb += max(0, truth.trueElevationMeters - previous) }
+      previous = truth.trueElevationMeters
+    }
+    #expect(recording.truthElevationGainMeters > 20)
+    #expect(fixClimb <= recording.truthElevationGainMeters + 1e-6)
+    #expect(fixClimb > 0.9 * recording.truthElevationGainMeters)
+  }
+
   @Test(arguments: [
     (SimulatedEnvironment.openSky, SimulatedDevice.phone),
     (.urbanCanyon, .watch),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrackSiftSimulation
 
@@ -8,11 +9,13 @@ import TrackSiftSimulation
     ).run()
     let lines = TruthCSV.string(from: recording).split(separator: "\n")
     #expect(lines.count == recording.truth.count + 1)
-    #expect(lines[0] == "time,latitude,longitude,speed_mps,distance_m,moving")
+    #expect(lines[0] == "time,latitude,longitude,speed_mps,distance_m,moving,elevation_m")
     // The default start is 2026-09-21T14:13:20 UTC.
-    #expect(lines[1] == "2026-09-21T14:13:20.000Z,52.229700000,21.012200000,0.000,0.000,0")
+    let elevation = String(format: "%.3f", recording.truth[0].elevationMeters ?? .nan)
+    #expect(
+      lines[1] == "2026-09-21T14:13:20.000Z,52.229700000,21.012200000,0.000,0.000,0,\(elevation)")
     #expect(lines[2].hasPrefix("2026-09-21T14:13:20.100Z,"))
-    #expect(lines[2].hasSuffix(",1"))
+    #expect(lines[2].split(separator: ",")[5] == "1")
   }
 }
 
