@@ -53,6 +53,8 @@ public struct PipelineOutput: Sendable {
   public var displayedSpeeds: [Double?]
   /// The distance the pipeline reports, in meters.
   public var distanceMeters: Double
+  /// The climb it reports, in meters; `nil` where the fixes have no altitude.
+  public var elevationGainMeters: Double?
   /// The moving time it reports, in seconds.
   public var movingTimeSeconds: Double?
   /// The indices (into the fixes) of the simplified route's points, where the pipeline

@@ -21,6 +21,7 @@ extension EvaluationTruth {
           isMoving: truth.isMoving, isBad: isBad)
       },
       path: recording.truth, distanceMeters: recording.truthDistanceMeters,
+      elevationGainMeters: recording.truthElevationGainMeters,
       movingTimeSeconds: recording.truthMovingTimeSeconds, stops: recording.stops,
       startTimeSeconds: recording.truth.first?.timeSeconds,
       features: recording.features)

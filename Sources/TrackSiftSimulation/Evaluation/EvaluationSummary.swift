@@ -15,6 +15,10 @@ public struct EvaluationSummary: Sendable, Codable {
     public var horizontalErrorP95MedianMeters: Double?
     /// Largest ratio of a case's p95 error to the raw fixes' p95 error.
     public var horizontalErrorP95WorstRatioToRaw: Double?
+    /// Median of |climb error|, percent.
+    public var elevationGainErrorMedianPercent: Double?
+    /// Largest |climb error|, percent.
+    public var elevationGainErrorWorstPercent: Double?
     /// Median of |moving-time error|, percent.
     public var movingTimeErrorMedianPercent: Double?
     /// Median distance counted while truly stopped, meters per minute of stop.
@@ -94,6 +98,10 @@ public struct EvaluationSummary: Sendable, Codable {
         distanceErrorWorstPercent: values { $0.distanceErrorPercent.map(magnitude) }.max(),
         horizontalErrorP95MedianMeters: median(values(\.horizontalErrorP95Meters)),
         horizontalErrorP95WorstRatioToRaw: ratios(\.horizontalErrorP95Meters).max(),
+        elevationGainErrorMedianPercent: median(
+          values { $0.elevationGainErrorPercent.map(magnitude) }),
+        elevationGainErrorWorstPercent: values { $0.elevationGainErrorPercent.map(magnitude) }
+          .max(),
         movingTimeErrorMedianPercent: median(values { $0.movingTimeErrorPercent.map(magnitude) }),
         stoppedDistanceMedianMetersPerMinute: median(values(\.stoppedDistanceMetersPerMinute)),
         stoppedDistanceWorstMetersPerMinute: values(\.stoppedDistanceMetersPerMinute).max(),
@@ -123,6 +131,8 @@ public struct EvaluationSummary: Sendable, Codable {
     ("dist err worst %", \.distanceErrorWorstPercent, 2),
     ("p95 med m", \.horizontalErrorP95MedianMeters, 1),
     ("p95 worst /raw", \.horizontalErrorP95WorstRatioToRaw, 2),
+    ("climb err med %", \.elevationGainErrorMedianPercent, 1),
+    ("climb err worst %", \.elevationGainErrorWorstPercent, 1),
     ("moving time err med %", \.movingTimeErrorMedianPercent, 1),
     ("stopped m/min med", \.stoppedDistanceMedianMetersPerMinute, 2),
     ("stopped m/min worst", \.stoppedDistanceWorstMetersPerMinute, 2),
@@ -142,7 +152,9 @@ public struct EvaluationSummary: Sendable, Codable {
   ]
 
   /// The worst-case twins of median columns: over a single recording they say the same.
-  private static let worstTwins: Set<String> = ["dist err worst %", "stopped m/min worst"]
+  private static let worstTwins: Set<String> = [
+    "dist err worst %", "climb err worst %", "stopped m/min worst",
+  ]
 
   /// The columns with at least one value (a real recording knows no stops, for example); over
   /// a single recording, one column a figure, without "med" and "worst" in the titles.

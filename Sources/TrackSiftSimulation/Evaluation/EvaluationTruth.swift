@@ -37,6 +37,10 @@ public struct EvaluationTruth: Sendable {
   public var path: [TruthPoint]
   /// The true distance travelled in meters.
   public var distanceMeters: Double
+  /// The true climb in meters, if known. A real reference leaves it `nil`: its heights
+  /// wiggle by a few centimeters from point to point, and summing their rises would count
+  /// that as climb, while any dead band chosen to keep it out would decide the answer.
+  public var elevationGainMeters: Double?
   /// The true moving time in seconds, if known.
   public var movingTimeSeconds: Double?
   /// The true stops, in seconds since the reference date.
@@ -49,12 +53,14 @@ public struct EvaluationTruth: Sendable {
   /// Creates a truth.
   public init(
     fixes: [FixSample?], path: [TruthPoint], distanceMeters: Double,
-    movingTimeSeconds: Double? = nil, stops: [ClosedRange<Double>] = [],
+    elevationGainMeters: Double? = nil, movingTimeSeconds: Double? = nil,
+    stops: [ClosedRange<Double>] = [],
     startTimeSeconds: Double? = nil, features: [FeaturePassage] = []
   ) {
     self.fixes = fixes
     self.path = path
     self.distanceMeters = distanceMeters
+    self.elevationGainMeters = elevationGainMeters
     self.movingTimeSeconds = movingTimeSeconds
     self.stops = stops
     self.startTimeSeconds = startTimeSeconds

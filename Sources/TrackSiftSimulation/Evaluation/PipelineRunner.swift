@@ -59,11 +59,21 @@ public enum PipelineRunner {
   }
 
   /// Figures of the naive kind for positions a pipeline kept: every step moving, speed shown
-  /// from the fix or the last step.
+  /// from the fix or the last step, every rise of the altitude counted as climb (no dead band,
+  /// as a plain sum over a file's elevations does).
+  ///
+  /// - Parameter altitudes: the altitude of each fix as the pipeline gives it; by default the
+  ///   fix's own, where the pipeline kept its position.
   private static func naiveOutput(
-    _ track: Track, _ pipeline: EvaluatedPipeline, _ positions: [Coordinate?]
+    _ track: Track, _ pipeline: EvaluatedPipeline, _ positions: [Coordinate?],
+    altitudes: [Double?]? = nil
   ) -> PipelineOutput {
-    var metrics = MetricsAccumulator()
+    let altitudes =
+      altitudes
+      ?? zip(track.segments.flatMap(\.fixes), positions).map { fix, position in
+        position == nil ? nil : fix.validAltitudeMeters
+      }
+    var metrics = MetricsAccumulator(elevationThresholdMeters: 0, elevationAccuracyMultiple: 0)
     var speeds: [Double?] = []
     var index = 0
     for segment in track.segments {
@@ -75,7 +85,9 @@ public enum PipelineRunner {
           speeds.append(speeds.last ?? nil)
           continue
         }
-        metrics.add(MetricsSample(timeSeconds: fix.timeSeconds, coordinate: coordinate))
+        metrics.add(
+          MetricsSample(
+            timeSeconds: fix.timeSeconds, coordinate: coordinate, altitudeMeters: altitudes[index]))
         var speed = fix.validSpeedMetersPerSecond
         if speed == nil, let previous, let time = fix.timeSeconds, time > previous.time {
           speed =
@@ -90,6 +102,7 @@ public enum PipelineRunner {
     return PipelineOutput(
       pipeline: pipeline, positions: positions, isMoving: positions.map { $0 != nil },
       displayedSpeeds: speeds, distanceMeters: result.distanceMeters,
+      elevationGainMeters: result.elevationGainMeters,
       movingTimeSeconds: result.movingTimeSeconds, simplifiedIndices: nil)
   }
 
@@ -122,22 +135,30 @@ public enum PipelineRunner {
     return naiveOutput(track, .plainKalmanRTS, positions)
   }
 
-  /// Each position replaced by the mean of itself and its in-range neighbours in the segment.
+  /// Each position, and each altitude, replaced by the mean of itself and its in-range
+  /// neighbours in the segment.
   private static func movingAverage(_ track: Track) -> PipelineOutput {
     var positions: [Coordinate?] = []
+    var altitudes: [Double?] = []
     for segment in track.segments {
       let kept = segment.fixes.indices.filter { segment.fixes[$0].coordinate.isInRange }
       var averaged = [Coordinate?](repeating: nil, count: segment.fixes.count)
+      var averagedAltitudes = [Double?](repeating: nil, count: segment.fixes.count)
       for (position, index) in kept.enumerated() {
         let window = kept[max(0, position - 1)...min(kept.count - 1, position + 1)]
         let count = Double(window.count)
         averaged[index] = Coordinate(
           latitudeDegrees: window.reduce(0) { $0 + segment.fixes[$1].latitudeDegrees } / count,
           longitudeDegrees: window.reduce(0) { $0 + segment.fixes[$1].longitudeDegrees } / count)
+        let windowAltitudes = window.compactMap { segment.fixes[$0].validAltitudeMeters }
+        if !windowAltitudes.isEmpty {
+          averagedAltitudes[index] = windowAltitudes.reduce(0, +) / Double(windowAltitudes.count)
+        }
       }
       positions += averaged
+      altitudes += averagedAltitudes
     }
-    return naiveOutput(track, .movingAverage, positions)
+    return naiveOutput(track, .movingAverage, positions, altitudes: altitudes)
   }
 
   /// TrackSift's batch analysis, with the live display replayed: a ``Recorder``'s display
@@ -172,7 +193,7 @@ public enum PipelineRunner {
     let metrics = refined ? analysis.refinedMetrics : analysis.liveMetrics
     return PipelineOutput(
       pipeline: pipeline, positions: positions, isMoving: isMoving, displayedSpeeds: speeds,
-      distanceMeters: metrics.distanceMeters, movingTimeSeconds: metrics.movingTimeSeconds,
-      simplifiedIndices: refined ? simplified : nil)
+      distanceMeters: metrics.distanceMeters, elevationGainMeters: metrics.elevationGainMeters,
+      movingTimeSeconds: metrics.movingTimeSeconds, simplifiedIndices: refined ? simplified : nil)
   }
 }

@@ -11,6 +11,8 @@ public struct ScoreCard: Sendable, Hashable, Codable {
   public var horizontalErrorRMSMeters: Double?
   /// Reported distance against the true one, in percent (positive: too long).
   public var distanceErrorPercent: Double?
+  /// Reported climb (elevation gain) against the true one, in percent (positive: too much).
+  public var elevationGainErrorPercent: Double?
   /// Reported moving time against the true one, in percent.
   public var movingTimeErrorPercent: Double?
   /// Distance counted while truly stopped, in meters per minute of stop.

@@ -19,6 +19,12 @@ public enum Scorer {
     if truth.distanceMeters > 0 {
       card.distanceErrorPercent = (output.distanceMeters / truth.distanceMeters - 1) * 100
     }
+    // Below a meter of true climb a percentage says nothing.
+    if let trueClimb = truth.elevationGainMeters, trueClimb >= 1,
+      let climb = output.elevationGainMeters
+    {
+      card.elevationGainErrorPercent = (climb / trueClimb - 1) * 100
+    }
     if let trueMoving = truth.movingTimeSeconds, trueMoving > 0,
       let moving = output.movingTimeSeconds
     {

@@ -62,6 +62,14 @@ import TrackSift
         > (Self.row(.runningApp).spikeRecallPercent ?? 100))
   }
 
+  @Test func theClimbIsFarCloserThanTheRawFixes() throws {
+    // No target: a phone's GNSS altitude wanders by meters in a city, and a dead band keeps
+    // only part of it out (ChoosingTheDefaults, "Elevation").
+    let refined = try #require(Self.row(.trackSiftRefined).elevationGainErrorMedianPercent)
+    let raw = try #require(Self.row(.raw).elevationGainErrorMedianPercent)
+    #expect(refined < raw / 5, "climb error median: refined \(refined) %, raw \(raw) %")
+  }
+
   @Test func theLaunchIsHonest() throws {
     #expect(try #require(Self.row(.trackSiftLive).launchOvershootWorstMetersPerSecond) <= 1)
   }

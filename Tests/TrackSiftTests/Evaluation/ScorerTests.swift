@@ -84,6 +84,50 @@ import TrackSift
     #expect(card.stopLatencySeconds == 0)  // shown from the stop's first fix
   }
 
+  /// The ground climbs 0.25 m a second (3.75 m in all) and the altitudes jitter 1 m above
+  /// and below it, fix by fix.
+  static func climbingRecording() -> (Track, EvaluationTruth) {
+    var (track, truth) = recording()
+    for index in track.segments[0].fixes.indices {
+      track.segments[0].fixes[index].altitudeMeters =
+        Double(index) * 0.25 + (index.isMultiple(of: 2) ? 1 : -1)
+    }
+    truth.elevationGainMeters = 3.75
+    return (track, truth)
+  }
+
+  @Test func theClimbIsScoredAgainstTheTrueClimb() throws {
+    let (track, truth) = Self.climbingRecording()
+    func error(_ pipeline: EvaluatedPipeline) throws -> Double {
+      let output = PipelineRunner.run(pipeline, on: track, activity: .running)
+      let card = Scorer.score(output, track: track, truth: truth)
+      return try #require(card.elevationGainErrorPercent)
+    }
+    let raw = try error(.raw)
+    let averaged = try error(.movingAverage)
+    let refined = try error(.trackSiftRefined)
+    // Every other step rises 0.25 + 2 m: seven of them, summed without a dead band.
+    #expect(abs(raw - (7 * 2.25 / 3.75 - 1) * 100) < 1e-9)
+    // Averaging three fixes leaves a third of the jitter.
+    #expect(averaged > 0 && averaged < raw / 2)
+    // TrackSift's 2 m band keeps the jitter out, and some of the climb with it.
+    #expect(abs(refined) < abs(raw))
+  }
+
+  @Test func theClimbIsNotScoredWithoutATrueClimb() {
+    var (track, truth) = Self.climbingRecording()
+    let output = PipelineRunner.run(.raw, on: track, activity: .running)
+    truth.elevationGainMeters = nil
+    #expect(Scorer.score(output, track: track, truth: truth).elevationGainErrorPercent == nil)
+    truth.elevationGainMeters = 0.5  // too little for a percentage to mean anything
+    #expect(Scorer.score(output, track: track, truth: truth).elevationGainErrorPercent == nil)
+    // Nor where the fixes have no altitude.
+    (track, truth) = Self.recording()
+    truth.elevationGainMeters = 3.75
+    let flat = PipelineRunner.run(.raw, on: track, activity: .running)
+    #expect(Scorer.score(flat, track: track, truth: truth).elevationGainErrorPercent == nil)
+  }
+
   /// 2 m/s for 10 s, then 4 m/s for 30 s; the display shows the new speed 3 s late. With the
   /// reference points only every `referenceEverySeconds` after the change.
   static func paceLag(referenceEverySeconds: Int) -> Double? {
