@@ -505,65 +505,11 @@ struct GPXParser {
   /// Appends the text between two offsets to `text`, decoding entities and character
   /// references.
   private mutating func appendDecoded(from start: Int, to stop: Int) throws(GPXError) {
-    var runStart = start
-    while let ampersand = find(UInt8(ascii: "&"), from: runStart, to: stop) {
-      text.append(contentsOf: slice(runStart, ampersand))
-      guard
-        let semicolon = find(UInt8(ascii: ";"), from: ampersand + 1, to: min(stop, ampersand + 12))
-      else { throw error("an '&' that starts no entity", at: ampersand) }
-      let name = slice(ampersand + 1, semicolon)
-      if name.count == 2 && name[1] == UInt8(ascii: "t") && name[0] == UInt8(ascii: "l") {
-        text.append(UInt8(ascii: "<"))
-      } else if name.count == 2 && name[1] == UInt8(ascii: "t") && name[0] == UInt8(ascii: "g") {
-        text.append(UInt8(ascii: ">"))
-      } else if matches("&amp;", at: ampersand) {
-        text.append(UInt8(ascii: "&"))
-      } else if matches("&apos;", at: ampersand) {
-        text.append(0x27)
-      } else if matches("&quot;", at: ampersand) {
-        text.append(0x22)
-      } else if name.first == UInt8(ascii: "#") {
-        guard let scalar = characterReference(name) else {
-          throw error(
-            "invalid character reference &\(string(ampersand + 1, semicolon));", at: ampersand)
-        }
-        text.append(contentsOf: String(Character(scalar)).utf8)
-      } else {
-        throw error(
-          "the entity &\(string(ampersand + 1, semicolon)); is not expanded: only the five "
-            + "predefined entities and character references are", at: ampersand)
-      }
-      runStart = semicolon + 1
+    do {
+      try XMLCharacterData.decode(base, start..<stop, into: &text)
+    } catch {
+      throw self.error(error.reason, at: error.byteOffset)
     }
-    text.append(contentsOf: slice(runStart, stop))
-  }
-
-  /// The character of `&#NN;` or `&#xHH;` (given without `&` and `;`).
-  private func characterReference(_ name: UnsafeRawBufferPointer) -> Unicode.Scalar? {
-    var index = 1
-    var radix: UInt32 = 10
-    if index < name.count, name[index] | 0x20 == UInt8(ascii: "x") {
-      radix = 16
-      index += 1
-    }
-    guard index < name.count else { return nil }
-    var value: UInt32 = 0
-    while index < name.count {
-      let byte = name[index]
-      let digit: UInt32
-      if byte &- 0x30 < 10 {
-        digit = UInt32(byte &- 0x30)
-      } else if radix == 16, (byte | 0x20) &- 0x61 < 6 {
-        digit = UInt32((byte | 0x20) &- 0x61) + 10
-      } else {
-        return nil
-      }
-      value = value * radix + digit
-      guard value <= 0x10FFFF else { return nil }
-      index += 1
-    }
-    guard value != 0 else { return nil }
-    return Unicode.Scalar(value)
   }
 
   private mutating func beginText() {

@@ -338,65 +338,11 @@ struct XMLScanner {
   /// references.
   /// - Throws: ``SyntaxError`` for any other entity or an invalid reference.
   func decode(_ range: Range<Int>, into output: inout [UInt8]) throws(SyntaxError) {
-    var runStart = range.lowerBound
-    let stop = range.upperBound
-    while let ampersand = find(UInt8(ascii: "&"), from: runStart, to: stop) {
-      output.append(contentsOf: bytes(runStart..<ampersand))
-      guard
-        let semicolon = find(UInt8(ascii: ";"), from: ampersand + 1, to: min(stop, ampersand + 12))
-      else { throw SyntaxError(reason: "an '&' that starts no entity", byteOffset: ampersand) }
-      let name = (ampersand + 1)..<semicolon
-      if equals(name, "lt") {
-        output.append(UInt8(ascii: "<"))
-      } else if equals(name, "gt") {
-        output.append(UInt8(ascii: ">"))
-      } else if equals(name, "amp") {
-        output.append(UInt8(ascii: "&"))
-      } else if equals(name, "apos") {
-        output.append(0x27)
-      } else if equals(name, "quot") {
-        output.append(0x22)
-      } else if base[name.lowerBound] == UInt8(ascii: "#"), let scalar = characterReference(name) {
-        output.append(contentsOf: String(Character(scalar)).utf8)
-      } else if base[name.lowerBound] == UInt8(ascii: "#") {
-        throw SyntaxError(
-          reason: "invalid character reference &\(string(name));", byteOffset: ampersand)
-      } else {
-        throw SyntaxError(
-          reason: "the entity &\(string(name)); is not expanded: only the five predefined "
-            + "entities and character references are", byteOffset: ampersand)
-      }
-      runStart = semicolon + 1
+    do {
+      try XMLCharacterData.decode(base, range, into: &output)
+    } catch {
+      throw SyntaxError(reason: error.reason, byteOffset: error.byteOffset)
     }
-    output.append(contentsOf: bytes(runStart..<stop))
-  }
-
-  /// The character of `#NN` or `#xHH`.
-  private func characterReference(_ name: Range<Int>) -> Unicode.Scalar? {
-    var index = name.lowerBound + 1
-    var radix: UInt32 = 10
-    if index < name.upperBound, base[index] | 0x20 == UInt8(ascii: "x") {
-      radix = 16
-      index += 1
-    }
-    guard index < name.upperBound else { return nil }
-    var value: UInt32 = 0
-    while index < name.upperBound {
-      let byte = base[index]
-      let digit: UInt32
-      if byte &- 0x30 < 10 {
-        digit = UInt32(byte &- 0x30)
-      } else if radix == 16, (byte | 0x20) &- 0x61 < 6 {
-        digit = UInt32((byte | 0x20) &- 0x61) + 10
-      } else {
-        return nil
-      }
-      value = value * radix + digit
-      guard value <= 0x10FFFF else { return nil }
-      index += 1
-    }
-    guard value != 0 else { return nil }
-    return Unicode.Scalar(value)
   }
 
   // MARK: - Bytes
