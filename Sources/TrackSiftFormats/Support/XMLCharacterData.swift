@@ -33,7 +33,7 @@ enum XMLCharacterData {
         throw DecodingError(reason: "an '&' that starts no entity", byteOffset: at)
       }
       let name = (at + 1)..<(at + 1 + semicolon)
-      let spelled = String(decoding: bytes(name), as: UTF8.self)
+      let spelled = { String(decoding: bytes(name), as: UTF8.self) }
       if named(name, "lt") {
         output.append(UInt8(ascii: "<"))
       } else if named(name, "gt") {
@@ -44,14 +44,15 @@ enum XMLCharacterData {
         output.append(0x27)
       } else if named(name, "quot") {
         output.append(0x22)
-      } else if spelled.hasPrefix("#") {
+      } else if !name.isEmpty, base[name.lowerBound] == UInt8(ascii: "#") {
         guard let scalar = characterReference(bytes(name)) else {
-          throw DecodingError(reason: "invalid character reference &\(spelled);", byteOffset: at)
+          throw DecodingError(
+            reason: "invalid character reference &\(spelled());", byteOffset: at)
         }
         output.append(contentsOf: String(Character(scalar)).utf8)
       } else {
         throw DecodingError(
-          reason: "the entity &\(spelled); is not expanded: only the five predefined "
+          reason: "the entity &\(spelled()); is not expanded: only the five predefined "
             + "entities and character references are", byteOffset: at)
       }
       runStart = name.upperBound + 1
