@@ -52,7 +52,7 @@ public struct ScenarioSimulator: Sendable {
       let elevation = trace.elevationsMeters[i]
       if let previous = truth.last {
         distance += Geodesic.distanceMeters(from: previous.coordinate, to: coordinate)
-        climb += max(0, elevation - (previous.elevationMeters ?? elevation))
+        climb += max(0, elevation - trace.elevationsMeters[i - 1])
       }
       let speed = trace.speedsMetersPerSecond[i]
       truth.append(
