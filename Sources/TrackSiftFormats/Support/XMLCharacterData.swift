@@ -3,19 +3,12 @@ import Foundation
 /// Decoding of XML character data, shared by the GPX and TCX parsers: the five predefined
 /// entities and character references, nothing else (a GPS file declares no entities of its own).
 enum XMLCharacterData {
-  /// Why some character data cannot be decoded, and where.
-  struct DecodingError: Error {
-    var reason: String
-    /// Offset of the offending `&` from `base`.
-    var byteOffset: Int
-  }
-
   /// Appends the bytes `base[range]` to `output`, decoding entities and character references.
-  /// - Throws: ``DecodingError`` for an `&` that starts no entity, another entity or an
-  ///   invalid reference.
+  /// - Throws: `XMLScanner.SyntaxError` at the offending `&` (its offset from `base`) for an
+  ///   `&` that starts no entity, another entity or an invalid reference.
   static func decode(
     _ base: UnsafePointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]
-  ) throws(DecodingError) {
+  ) throws(XMLScanner.SyntaxError) {
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
@@ -30,7 +23,7 @@ enum XMLCharacterData {
       output.append(contentsOf: bytes(runStart..<at))
       let window = (at + 1)..<min(stop, at + 12)
       guard let semicolon = bytes(window).firstIndex(of: UInt8(ascii: ";")) else {
-        throw DecodingError(reason: "an '&' that starts no entity", byteOffset: at)
+        throw XMLScanner.SyntaxError(reason: "an '&' that starts no entity", byteOffset: at)
       }
       let name = (at + 1)..<(at + 1 + semicolon)
       let spelled = { String(decoding: bytes(name), as: UTF8.self) }
@@ -46,12 +39,12 @@ enum XMLCharacterData {
         output.append(0x22)
       } else if !name.isEmpty, base[name.lowerBound] == UInt8(ascii: "#") {
         guard let scalar = characterReference(bytes(name)) else {
-          throw DecodingError(
+          throw XMLScanner.SyntaxError(
             reason: "invalid character reference &\(spelled());", byteOffset: at)
         }
         output.append(contentsOf: String(Character(scalar)).utf8)
       } else {
-        throw DecodingError(
+        throw XMLScanner.SyntaxError(
           reason: "the entity &\(spelled()); is not expanded: only the five predefined "
             + "entities and character references are", byteOffset: at)
       }

@@ -338,11 +338,7 @@ struct XMLScanner {
   /// references.
   /// - Throws: ``SyntaxError`` for any other entity or an invalid reference.
   func decode(_ range: Range<Int>, into output: inout [UInt8]) throws(SyntaxError) {
-    do {
-      try XMLCharacterData.decode(base, range, into: &output)
-    } catch {
-      throw SyntaxError(reason: error.reason, byteOffset: error.byteOffset)
-    }
+    try XMLCharacterData.decode(base, range, into: &output)
   }
 
   // MARK: - Bytes

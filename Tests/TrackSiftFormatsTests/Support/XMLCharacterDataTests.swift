@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct XMLCharacterDataTests {
   /// The decoded text of `raw`, or the error's reason and offset.
-  static func decode(_ raw: String) -> Result<String, XMLCharacterData.DecodingError> {
+  static func decode(_ raw: String) -> Result<String, XMLScanner.SyntaxError> {
     let bytes = Array(raw.utf8)
     var output: [UInt8] = [0x3E]  // what was there before is kept
     do {
-      try bytes.withUnsafeBufferPointer { buffer throws(XMLCharacterData.DecodingError) in
+      try bytes.withUnsafeBufferPointer { buffer throws(XMLScanner.SyntaxError) in
         try XMLCharacterData.decode(buffer.baseAddress!, 0..<buffer.count, into: &output)
       }
     } catch {
