@@ -164,4 +164,28 @@ import Testing
     #expect(refused.status != 0)
     #expect(refused.standardError.contains("holds no fix"))
   }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func liveFiguresOfADriveKeepTheMetersAtItsStopsEdges() throws {
+    // The F9K drive stops a dozen times. Live, two stops were dated from 30 m before the car
+    // stood (its path curled within the dwell radius) and each departure up to 20 m into the
+    // drive: the live distance was 1.3 % short of the refined one. The Doppler now places
+    // those edges.
+    let data = try #require(CommandRunner.sharedData)
+    let drive = data.appendingPathComponent(
+      "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea"
+    ).path
+    let result = try CommandRunner.run(["analyze", drive, "--profile", "driving", "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let live = try #require(object["live"] as? [String: Any])
+    let refined = try #require(object["refined"] as? [String: Any])
+    let liveMeters = try #require(live["distanceMeters"] as? Double)
+    let refinedMeters = try #require(refined["distanceMeters"] as? Double)
+    #expect(liveMeters > 0.99 * refinedMeters, "live \(liveMeters) m, refined \(refinedMeters) m")
+    let liveMoving = try #require(live["movingTimeSeconds"] as? Double)
+    let timer = try #require(live["timerTimeSeconds"] as? Double)
+    #expect(liveMoving < 0.7 * timer, "the stops are still found")
+  }
 }

@@ -26,7 +26,7 @@ import TrackSiftTestSupport
       #expect(list.status == 0, "\(list.standardError)")
       #expect(list.standardOutput.contains("finished"))
       #expect(list.standardOutput.split(separator: "\n").count == 3)  // header and 2 activities
-      #expect(list.standardOutput.contains("7.13 km"))
+      #expect(list.standardOutput.contains("7.14 km"))
 
       let show = try CommandRunner.run(["activities", "show", "1", "--store", store])
       #expect(show.standardOutput.contains("accepted \(analysis.verdictCounts.acceptedCount)"))
@@ -59,7 +59,7 @@ import TrackSiftTestSupport
     let replay = try CommandRunner.run(["replay", Self.sample, "--splits", unit])
     #expect(replay.status == 0, "\(replay.standardError)")
     let cues = replay.standardOutput.split(separator: "\n").filter { $0.contains(" split ") }
-    // 7.13 km: 7 kilometers, 4 miles.
+    // 7.14 km: 7 kilometers, 4 miles.
     #expect(cues.count == count, "\(cues)")
     #expect(cues.allSatisfy { $0.contains(" \(unit) in ") }, "\(cues)")
   }

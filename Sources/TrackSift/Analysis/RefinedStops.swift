@@ -353,9 +353,10 @@ enum RefinedStops {
     live: [Bool], inputs: Inputs, _ configuration: StopDetector.Configuration,
     keepsLive: [Bool]
   ) -> [Bool] {
-    guard configuration.dopplerVetoesDwell else { return live }
+    guard configuration.dopplerVetoesDwell || configuration.speedsPlaceEdges else { return live }
     var candidates = configuration
     candidates.dopplerVetoesDwell = false
+    candidates.speedsPlaceEdges = false
     var detector = StopDetector(configuration: candidates)
     var flags: [Bool] = []
     flags.reserveCapacity(inputs.count)

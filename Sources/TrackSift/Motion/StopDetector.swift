@@ -36,7 +36,13 @@
 ///
 /// The decision is made at the fix that completes the dwell; the dwell's earlier fixes were
 /// already reported moving. ``stopStartTimeSeconds`` tells the caller where the dwell began, so
-/// a batch caller can re-label them.
+/// a batch caller can re-label them; ``departureTimeSeconds`` likewise where a stop ended.
+/// With ``Configuration/speedsPlaceEdges``, the speeds place both where they are clear: a
+/// position dwell begins no earlier than the first fix, from the arrival, whose Doppler
+/// velocity stops reading faster than the resume speed (a car's path curling into a parking
+/// space keeps the approach inside the radius), and a departure is the last speed below the
+/// stop speed, if the speeds rose from it above the resume speed within 2 s (otherwise the
+/// last fix near the anchor, up to a dwell radius away).
 ///
 /// Bad input never traps: a fix without a finite time is reported moving (an untimed track
 /// cannot show a dwell, so it counts as moving) and changes nothing; a time not after the
@@ -74,6 +80,11 @@ public struct StopDetector: Sendable {
     /// exceeds the resume speed (see ``StopDetector``). The refined stops turn it off for the
     /// candidates they check against the whole recording.
     public var dopplerVetoesDwell: Bool
+    /// Whether the speeds place a stop's edges where they are clear (see ``StopDetector``):
+    /// a position dwell starts after the Doppler's approach, and a departure at the last
+    /// still speed before the fast ones. The refined stops turn it off, as they place the edges
+    /// themselves against the whole recording.
+    public var speedsPlaceEdges: Bool
 
     /// Creates a configuration; the defaults suit running.
     public init(
@@ -85,7 +96,8 @@ public struct StopDetector: Sendable {
       resumeDistanceMeters: Double = 20,
       accuracyRadiusFactor: Double = 1.5,
       speedNoiseFactor: Double = 2,
-      dopplerVetoesDwell: Bool = true
+      dopplerVetoesDwell: Bool = true,
+      speedsPlaceEdges: Bool = true
     ) {
       self.stopSpeedMetersPerSecond = stopSpeedMetersPerSecond
       self.resumeSpeedMetersPerSecond = resumeSpeedMetersPerSecond
@@ -96,6 +108,7 @@ public struct StopDetector: Sendable {
       self.accuracyRadiusFactor = accuracyRadiusFactor
       self.speedNoiseFactor = speedNoiseFactor
       self.dopplerVetoesDwell = dopplerVetoesDwell
+      self.speedsPlaceEdges = speedsPlaceEdges
     }
 
     /// Defaults for an activity: faster activities need a higher speed to resume and wider
@@ -157,6 +170,8 @@ public struct StopDetector: Sendable {
   private var anchor: Coordinate?
   // While stopped, the time of the last fix within the dwell radius of the anchor.
   private var lastNearAnchorSeconds: Double?
+  // While stopped, the time of the last fix whose speed was below the stop speed.
+  private var lastSlowSeconds: Double?
 
   // The Doppler velocities of the stopAfterSeconds up to the latest one.
   private var dopplerWindow: DopplerVelocityWindow
@@ -166,6 +181,9 @@ public struct StopDetector: Sendable {
   private static let positionsPerDwell = 60.0
   // A position dwell needs at least this many positions.
   private static let minimumDwellPositions = 3
+  // How long speeds may take to rise from the stop speed to the resume speed at a departure
+  // (a car reaches 3 m/s from 0.5 m/s in under 2 s).
+  private static let departureAccelerationSeconds = 2.0
 
   /// Creates a detector, starting as moving.
   ///
@@ -230,11 +248,17 @@ public struct StopDetector: Sendable {
       if let slowSinceSeconds, timeSeconds - slowSinceSeconds >= configuration.stopAfterSeconds {
         stop(since: slowSinceSeconds, at: position)
       } else if position != nil, speedMayBeNoise, !dopplerReadsTravel,
-        let dwellStart = positionDwellStart(radiusMeters: dwellRadiusMeters)
+        let dwellStart = positionDwellStart(
+          radiusMeters: dwellRadiusMeters,
+          travelSpeedMetersPerSecond: max(
+            configuration.resumeSpeedMetersPerSecond, speedNoise ?? 0))
       {
         stop(since: dwellStart, at: position)
       }
     } else {
+      if let speed, speed < configuration.stopSpeedMetersPerSecond {
+        lastSlowSeconds = timeSeconds
+      }
       let resumeSpeed = max(configuration.resumeSpeedMetersPerSecond, speedNoise ?? 0)
       if let speed, speed > resumeSpeed {
         if fastSinceSeconds == nil { fastSinceSeconds = timeSeconds }
@@ -302,7 +326,14 @@ public struct StopDetector: Sendable {
   }
 
   /// The start of a position dwell ending now, or `nil` when the positions do not show one.
-  private func positionDwellStart(radiusMeters: Double) -> Double? {
+  ///
+  /// A path that curls (a turn into a parking space, a U-turn) can keep the last seconds of an
+  /// approach within the radius; with ``Configuration/speedsPlaceEdges``, the dwell starts at
+  /// the first fix from the arrival on whose Doppler velocity no longer reads faster than
+  /// `travelSpeedMetersPerSecond`.
+  private func positionDwellStart(radiusMeters: Double, travelSpeedMetersPerSecond: Double)
+    -> Double?
+  {
     // A wider radius (a poor fix) needs a longer dwell, or a slow walk would fit inside it.
     let radius = min(radiusMeters, configuration.maximumDwellRadiusMeters)
     let dwellSeconds = configuration.positionDwellSeconds(radiusMeters: radius)
@@ -335,7 +366,15 @@ public struct StopDetector: Sendable {
     }
     // The window opens before the arrival; the stop began at the first position close in.
     let arrival = distances.firstIndex { $0 <= radius / 2 } ?? 0
-    return window[arrival].timeSeconds
+    var first = arrival
+    while configuration.speedsPlaceEdges, first < window.count - 1,
+      let velocity = window[first].velocity,
+      (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
+        > travelSpeedMetersPerSecond
+    {
+      first += 1
+    }
+    return window[first].timeSeconds
   }
 
   private mutating func stop(since dwellStartSeconds: Double, at position: Coordinate?) {
@@ -343,6 +382,7 @@ public struct StopDetector: Sendable {
     stopStartTimeSeconds = dwellStartSeconds
     departureTimeSeconds = nil
     lastNearAnchorSeconds = lastTimeSeconds  // the fix that decided the stop
+    lastSlowSeconds = nil
     slowSinceSeconds = nil
     let dwell = positions.filter { $0.timeSeconds >= dwellStartSeconds }
     if let first = dwell.first {
@@ -360,6 +400,13 @@ public struct StopDetector: Sendable {
   private mutating func resume(at timeSeconds: Double, _ position: Coordinate?) {
     isMoving = true
     departureTimeSeconds = lastNearAnchorSeconds
+    // The person left at the last still speed, if the speeds rose from it to the fast ones
+    // as quickly as a start does (a still speed long before is noise that ran on).
+    if configuration.speedsPlaceEdges, let lastSlowSeconds,
+      (fastSinceSeconds ?? timeSeconds) - lastSlowSeconds <= Self.departureAccelerationSeconds
+    {
+      departureTimeSeconds = min(departureTimeSeconds ?? lastSlowSeconds, lastSlowSeconds)
+    }
     stopStartTimeSeconds = nil
     anchor = nil
     slowSinceSeconds = nil

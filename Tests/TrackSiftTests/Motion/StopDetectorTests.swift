@@ -360,4 +360,73 @@ import TrackSiftSimulation
     // Driving stops after 3 s below 0.5 m/s.
     #expect(results == [true, true, true, false, false])
   }
+
+  /// A car that drives east at 10 m/s, circles a parking lot once at 3.5 m/s (radius 7 m,
+  /// 12.6 s) and stands at the circle's start from t = 33; the Doppler reads each fix's
+  /// velocity.
+  /// Returns the stop's start as the detector places it.
+  static func stopStartOfACarCirclingIntoAParkingSpace(speedsPlaceEdges: Bool) -> Double? {
+    var configuration = StopDetector.Configuration.defaults(for: .driving)
+    configuration.speedsPlaceEdges = speedsPlaceEdges
+    var detector = StopDetector(configuration: configuration)
+    let radius = 7.0
+    let circleSeconds = 2 * .pi * radius / 3.5
+    for tenth in 0...400 {
+      let time = Double(tenth) / 10
+      guard tenth % 10 == 0 else { continue }
+      let (east, north, velocity): (Double, Double, (Double, Double))
+      if time < 20 {
+        (east, north, velocity) = (10 * (time - 20), 0, (10, 0))
+      } else if time - 20 < circleSeconds {
+        // Counter-clockwise from the circle's southern point, its center 7 m north.
+        let angle = (time - 20) / circleSeconds * 2 * .pi
+        (east, north, velocity) = (
+          radius * sin(angle), radius - radius * cos(angle),
+          (3.5 * cos(angle), 3.5 * sin(angle))
+        )
+      } else {
+        (east, north, velocity) = (0, 0, (0.02, 0))
+      }
+      _ = detector.update(
+        timeSeconds: time, coordinate: plane.unproject(eastMeters: east, northMeters: north),
+        speedMetersPerSecond: (velocity.0 * velocity.0 + velocity.1 * velocity.1).squareRoot(),
+        horizontalAccuracyMeters: 1, dopplerVelocity: velocity)
+    }
+    return detector.isMoving ? nil : detector.stopStartTimeSeconds
+  }
+
+  @Test func aCarCirclingIntoAParkingSpaceStopsWhereItsDopplerSlowed() throws {
+    // The circle stays within the 20 m dwell radius, so the positions alone begin the stop
+    // when the circle does; the Doppler read 3.5 m/s, faster than the 3 m/s resume speed,
+    // until the car stood.
+    let placed = try #require(Self.stopStartOfACarCirclingIntoAParkingSpace(speedsPlaceEdges: true))
+    #expect(placed == 33)
+    let byPositions = try #require(
+      Self.stopStartOfACarCirclingIntoAParkingSpace(speedsPlaceEdges: false))
+    #expect(byPositions < 25)
+  }
+
+  /// A car that stands for 30 s, then reads `departureSpeeds` (m/s, one a second, east) and
+  /// drives on at 8 m/s; returns the departure the detector gives when it resumes.
+  static func departureOfACar(departureSpeeds: [Double]) -> Double? {
+    var detector = StopDetector(configuration: .defaults(for: .driving))
+    var east = 0.0
+    let speeds = [Double](repeating: 0.02, count: 30) + departureSpeeds + [8, 8, 8, 8, 8]
+    for (second, speed) in speeds.enumerated() {
+      east += speed > 0.02 ? speed : 0
+      _ = detector.update(
+        timeSeconds: Double(second), coordinate: plane.unproject(eastMeters: east, northMeters: 0),
+        speedMetersPerSecond: speed, horizontalAccuracyMeters: 1, dopplerVelocity: (speed, 0))
+      if second >= 30, detector.isMoving { return detector.departureTimeSeconds }
+    }
+    return nil
+  }
+
+  @Test func aDepartureIsTheLastStillSpeedWhenTheSpeedsRoseQuickly() throws {
+    // 0.3 m/s at t = 30, 1.8 at 31, 3.5 at 32: the car left after t = 30.
+    #expect(try #require(Self.departureOfACar(departureSpeeds: [0.3, 1.8, 3.5])) == 30)
+    // A still speed 4 s before the fast ones says nothing of the departure: the last fix near
+    // the anchor, within its 20 m dwell radius, is the departure (t = 34: 10.8 m out).
+    #expect(try #require(Self.departureOfACar(departureSpeeds: [0.3, 2, 2.5, 2.5, 3.5])) == 34)
+  }
 }
