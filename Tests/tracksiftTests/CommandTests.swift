@@ -69,6 +69,24 @@ import Testing
     #expect(raw > 20)
     #expect(abs(refined) < 5)
     #expect(byPipeline["TrackSift refined"]?["stoppedDistanceMetersPerMinute"] is Double)
+    // The simulated ground's climb scores every pipeline's; summing the raw altitudes counts
+    // their wander.
+    let rawClimb = try #require(byPipeline["raw fixes"]?["elevationGainErrorPercent"] as? Double)
+    let refinedClimb = try #require(
+      byPipeline["TrackSift refined"]?["elevationGainErrorPercent"] as? Double)
+    #expect(rawClimb > refinedClimb)
+
+    // The same reference under other column names is no simulated truth: no climb is scored.
+    let renamed = directory.appendingPathComponent("walk-reference.csv")
+    let text = try String(contentsOfFile: truth, encoding: .utf8)
+    try text.replacingOccurrences(of: "elevation_m\n", with: "altitude\n")
+      .write(to: renamed, atomically: true, encoding: .utf8)
+    let other = try CommandRunner.run([
+      "eval", recording, "--truth", renamed.path, "--profile", "walking", "--json",
+    ])
+    #expect(other.status == 0, "\(other.standardError)")
+    #expect(!other.standardOutput.contains("elevationGainErrorPercent"))
+    #expect(other.standardOutput.contains("distanceErrorPercent"))
   }
 
   @Test func evalRefusesAReferenceThatMissesTheRecording() throws {

@@ -15,7 +15,8 @@ struct EvalCommand: ParsableCommand {
       With FILE and --truth, only that recording is scored, against a reference read from any \
       file the readers take: the truth CSV that `tracksift simulate --truth` writes, or a \
       survey-grade log. Each fix's true position is the reference interpolated at the fix's \
-      own time; where the reference has speeds, they give the true stops (below 0.2 m/s).
+      own time; where the reference has speeds, they give the true stops (below 0.2 m/s). \
+      The climb is scored against a simulated truth only, whose elevations are the ground's.
       """)
 
   @Argument(
@@ -139,8 +140,11 @@ struct EvalCommand: ParsableCommand {
   /// and prints its table (errors keep their sign), as Markdown or JSON on request.
   private func scoreRecording(_ path: String, against truthPath: String) throws {
     let track = try TrackInput.read(path: path)
-    let reference = ReferenceTruth.points(of: try TrackInput.read(path: truthPath))
-    let truth = EvaluationTruth(track: track, reference: reference)
+    let referenceTrack = try TrackInput.read(path: truthPath)
+    var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
+    if ReferenceTruth.isSimulatedTruth(path: truthPath) {
+      truth.elevationGainMeters = ReferenceTruth.climbMeters(of: referenceTrack)
+    }
     guard truth.fixes.contains(where: { $0 != nil }) else {
       throw InputError(
         path: truthPath, reason: "its times cover none of the fixes of \(path)")

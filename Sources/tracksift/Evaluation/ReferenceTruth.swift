@@ -1,3 +1,4 @@
+import Foundation
 import TrackSift
 import TrackSiftSimulation
 
@@ -22,5 +23,26 @@ enum ReferenceTruth {
     }
     let isSorted = zip(points, points.dropFirst()).allSatisfy { $0.timeSeconds <= $1.timeSeconds }
     return isSorted ? points : points.sorted { $0.timeSeconds < $1.timeSeconds }
+  }
+
+  /// Whether the file at `path` is a truth CSV that `tracksift simulate` wrote (its first line
+  /// is ``TruthCSV/header``): its elevations are the simulated ground's, exact, so their rises
+  /// sum to the true climb. A survey log's heights wiggle by centimeters and would not.
+  static func isSimulatedTruth(path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let expected = Data((TruthCSV.header + "\n").utf8)
+    return (try? handle.read(upToCount: expected.count)) == expected
+  }
+
+  /// The climb of a simulated truth: every rise of its elevations in time order, in meters;
+  /// `nil` without any.
+  static func climbMeters(of track: Track) -> Double? {
+    let rows = track.segments.flatMap(\.fixes).compactMap { fix -> (Double, Double)? in
+      guard let time = fix.timeSeconds, let elevation = fix.validAltitudeMeters else { return nil }
+      return (time, elevation)
+    }.sorted { $0.0 < $1.0 }
+    guard rows.count > 1 else { return nil }
+    return zip(rows, rows.dropFirst()).reduce(0) { $0 + max(0, $1.1.1 - $1.0.1) }
   }
 }
