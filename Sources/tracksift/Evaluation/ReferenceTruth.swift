@@ -38,11 +38,14 @@ enum ReferenceTruth {
   /// The climb of a simulated truth: every rise of its elevations in time order, in meters;
   /// `nil` without any.
   static func climbMeters(of track: Track) -> Double? {
-    let rows = track.segments.flatMap(\.fixes).compactMap { fix -> (Double, Double)? in
-      guard let time = fix.timeSeconds, let elevation = fix.validAltitudeMeters else { return nil }
-      return (time, elevation)
-    }.sorted { $0.0 < $1.0 }
-    guard rows.count > 1 else { return nil }
-    return zip(rows, rows.dropFirst()).reduce(0) { $0 + max(0, $1.1.1 - $1.0.1) }
+    let elevations = track.segments.flatMap(\.fixes)
+      .compactMap { fix -> (timeSeconds: Double, meters: Double)? in
+        guard let time = fix.timeSeconds, let meters = fix.validAltitudeMeters else { return nil }
+        return (time, meters)
+      }
+      .sorted { $0.timeSeconds < $1.timeSeconds }
+      .map(\.meters)
+    guard elevations.count > 1 else { return nil }
+    return zip(elevations, elevations.dropFirst()).reduce(0) { $0 + max(0, $1.1 - $1.0) }
   }
 }
