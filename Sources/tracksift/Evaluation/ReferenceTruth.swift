@@ -35,17 +35,15 @@ enum ReferenceTruth {
     return (try? handle.read(upToCount: expected.count)) == expected
   }
 
-  /// The climb of a simulated truth: every rise of its elevations in time order, in meters;
-  /// `nil` without any.
+  /// The climb of a simulated truth: every rise of its elevations in time order (an
+  /// ``ElevationAccumulator`` without a dead band), in meters; `nil` without two of them.
   static func climbMeters(of track: Track) -> Double? {
-    let elevations = track.segments.flatMap(\.fixes)
-      .compactMap { fix -> (timeSeconds: Double, meters: Double)? in
-        guard let time = fix.timeSeconds, let meters = fix.validAltitudeMeters else { return nil }
-        return (time, meters)
-      }
-      .sorted { $0.timeSeconds < $1.timeSeconds }
-      .map(\.meters)
-    guard elevations.count > 1 else { return nil }
-    return zip(elevations, elevations.dropFirst()).reduce(0) { $0 + max(0, $1.1 - $1.0) }
+    let fixes = track.segments.flatMap(\.fixes)
+      .filter { $0.timeSeconds != nil && $0.validAltitudeMeters != nil }
+      .sorted { ($0.timeSeconds ?? 0) < ($1.timeSeconds ?? 0) }
+    guard fixes.count > 1 else { return nil }
+    var climb = ElevationAccumulator(thresholdMeters: 0, accuracyMultiple: 0)
+    for fix in fixes { climb.add(altitudeMeters: fix.validAltitudeMeters) }
+    return climb.gainMeters
   }
 }
