@@ -2,6 +2,18 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct CommandTests {
+  /// The u-blox F9K drive, within `shared/data`.
+  static let f9kDrive = "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea"
+
+  /// Runs `tracksift` with `arguments` (a command printing JSON), expects it to succeed and
+  /// returns the object it printed.
+  private func jsonObject(_ arguments: [String]) throws -> [String: Any] {
+    let result = try CommandRunner.run(arguments)
+    #expect(result.status == 0, "\(result.standardError)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+  }
+
   @Test func simulateAnalyzeAndCleanASampleRun() throws {
     let directory = try CommandRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -16,10 +28,7 @@ import Testing
       #expect(analyze.standardOutput.contains(expected), "missing \(expected)")
     }
 
-    let json = try CommandRunner.run(["analyze", sample, "--json", "--profile", "running"])
-    #expect(json.status == 0)
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let object = try jsonObject(["analyze", sample, "--json", "--profile", "running"])
     for figures in ["raw", "live", "refined"] {
       let metrics = try #require(object[figures] as? [String: Any])
       #expect(metrics["distanceMeters"] is Double)
@@ -51,12 +60,9 @@ import Testing
     #expect(eval.status == 0, "\(eval.standardError)")
     #expect(eval.standardOutput.contains("TrackSift refined"))
 
-    let json = try CommandRunner.run([
+    let object = try jsonObject([
       "eval", recording, "--truth", truth, "--profile", "walking", "--json",
     ])
-    #expect(json.status == 0, "\(json.standardError)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
     let cards = try #require(object["cards"] as? [[String: Any]])
     let byPipeline = Dictionary(
       uniqueKeysWithValues: cards.compactMap { card in
@@ -154,10 +160,7 @@ import Testing
   func fileWithoutTimesHasDistanceButNoPace() throws {
     let data = try #require(CommandRunner.sharedData)
     let path = data.appendingPathComponent("corpus/gpx/cerknicko-without-times.gpx").path
-    let result = try CommandRunner.run(["analyze", path, "--json", "--profile", "walking"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let object = try jsonObject(["analyze", path, "--json", "--profile", "walking"])
     let live = try #require(object["live"] as? [String: Any])
     #expect((live["distanceMeters"] as? Double ?? 0) > 1_000)
     #expect(live["averagePaceSecondsPerKilometer"] == nil)
@@ -166,13 +169,8 @@ import Testing
   @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
   func nmeaLogsAreAnalysedCommentsAndAll() throws {
     let data = try #require(CommandRunner.sharedData)
-    let drive = data.appendingPathComponent(
-      "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea"
-    ).path
-    let result = try CommandRunner.run(["analyze", drive, "--profile", "driving", "--json"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let drive = data.appendingPathComponent(Self.f9kDrive).path
+    let object = try jsonObject(["analyze", drive, "--profile", "driving", "--json"])
     #expect(object["fixCount"] as? Int == 1_653)
     // A gpsd log opens with # comments; one without any fix says so.
     let gpsd = data.appendingPathComponent("corpus/nmea-gpsd/ac12.log").path
@@ -190,13 +188,8 @@ import Testing
     // drive: the live distance was 1.3 % short of the refined one. The Doppler now places
     // those edges.
     let data = try #require(CommandRunner.sharedData)
-    let drive = data.appendingPathComponent(
-      "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea"
-    ).path
-    let result = try CommandRunner.run(["analyze", drive, "--profile", "driving", "--json"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let drive = data.appendingPathComponent(Self.f9kDrive).path
+    let object = try jsonObject(["analyze", drive, "--profile", "driving", "--json"])
     let live = try #require(object["live"] as? [String: Any])
     let refined = try #require(object["refined"] as? [String: Any])
     let liveMeters = try #require(live["distanceMeters"] as? Double)
