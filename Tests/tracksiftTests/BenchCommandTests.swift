@@ -34,6 +34,18 @@ import TrackSiftTestSupport
     }
   }
 
+  @Test func liveBenchTimesTheProfileOfTheActivityAsked() throws {
+    let walking = try CommandRunner.run([
+      "bench", "live", "--activity", "walking", "--duration-seconds", "120",
+      "--store-duration-seconds", "120", "--repeat", "1", "--commits", "1", "--json",
+    ])
+    #expect(walking.status == 0, "\(walking.standardError)")
+    #expect(walking.standardOutput.contains("\"scenario\" : \"walking, urbanCanyon"))
+    let driving = try CommandRunner.run(["bench", "live", "--activity", "driving"])
+    #expect(driving.status != 0)
+    #expect(driving.standardError.contains("no simulated drive"), "\(driving.standardError)")
+  }
+
   @Test func benchWithAFileRunsTheBatchStages() throws {
     let result = try CommandRunner.run(["bench", "/nonexistent/file.gpx", "--repeat", "1"])
     #expect(result.status != 0)

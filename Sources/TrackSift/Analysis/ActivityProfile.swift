@@ -26,14 +26,15 @@ public struct ActivityProfile: Sendable, Hashable {
   /// distance. The refined figures always do so. Off, the live figures count the dwell as
   /// moving, as an app that only pauses from the moment of detection does.
   public var trimsStopDetectionDelay: Bool
-  /// The acceleration noise of the refined pass, in meters per second squared, when it
-  /// differs from the live filter's (see ``ConstantVelocityKalmanFilter/Configuration``);
-  /// `nil` smooths the live filter's records as they are.
+  /// The acceleration noise of the smoothed tracks, in meters per second squared, when it
+  /// differs from the live filter's (see ``ConstantVelocityKalmanFilter/Configuration``): the
+  /// live track's fixed-lag smoother and the refined pass filter the accepted fixes again with
+  /// it. `nil` smooths the live filter's records as they are.
   ///
   /// Walking sets a lower value: at a walking pace a city's slowly wandering errors look like
-  /// motion to a filter tuned to follow turns at once, and add 3 to 6 % to the distance; the
-  /// smoother, knowing the whole walk, can hold to the Doppler velocity instead.
-  public var refinedAccelerationNoiseMetersPerSecondSquared: Double?
+  /// motion to a filter tuned to follow turns at once, and add 3 to 6 % to the distance; a
+  /// smoother, knowing the fixes after, can hold to the Doppler velocity instead.
+  public var smoothingAccelerationNoiseMetersPerSecondSquared: Double?
   /// In the refined pass, the standard deviation in meters per second of a zero velocity
   /// applied at the fixes of a stop whose Doppler speed is within its noise of zero, so the
   /// smoothed track stands still where the person stood; `nil` applies none.
@@ -56,7 +57,7 @@ public struct ActivityProfile: Sendable, Hashable {
     stops = .defaults(for: activity)
     trimsStopDetectionDelay = true
     if activity == .walking {
-      refinedAccelerationNoiseMetersPerSecondSquared = 0.3
+      smoothingAccelerationNoiseMetersPerSecondSquared = 0.3
       refinedStopVelocitySigmaMetersPerSecond = 0.2
     }
     simplificationToleranceMeters = activity == .driving ? 5 : 3

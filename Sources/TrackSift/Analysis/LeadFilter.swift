@@ -1,5 +1,5 @@
-/// The live filter run ahead through the fixes the excursion look-ahead still holds, so that a
-/// released fix's position can be smoothed with the fixes after it without filtering them
+/// The ``LiveFilter`` run ahead through the fixes the excursion look-ahead still holds, so that
+/// a released fix's position can be smoothed with the fixes after it without filtering them
 /// again for every fix.
 ///
 /// Each fix the lead takes keeps the filter's state after it. When a fix is released and the
@@ -13,20 +13,21 @@ struct LeadFilter: Sendable {
   private struct Entry: Sendable {
     var sequence: Int
     /// The lead's state after the fix.
-    var state: ConstantVelocityKalmanFilter
+    var state: LiveFilter
     /// The fix's record, `nil` where the lead's filter refused it.
     var record: KalmanRecord?
   }
 
-  private var filter: ConstantVelocityKalmanFilter
+  private var filter: LiveFilter
   private var entries: [Entry] = []
   /// The first of `entries` not yet released (released ones are dropped in batches).
   private var start = 0
   /// False once a fix the lead took may have been refused: wait for ``restart(from:)``.
   private(set) var isValid = true
 
-  init(configuration: ConstantVelocityKalmanFilter.Configuration) {
-    filter = ConstantVelocityKalmanFilter(configuration: configuration)
+  /// Creates a lead that goes on from `filter`.
+  init(_ filter: LiveFilter) {
+    self.filter = filter
   }
 
   /// Runs the lead through one more fix held, in the order the fixes came.
@@ -41,7 +42,7 @@ struct LeadFilter: Sendable {
   mutating func invalidate() { isValid = false }
 
   /// Forgets the fixes taken and goes on from `live`'s state.
-  mutating func restart(from live: ConstantVelocityKalmanFilter) {
+  mutating func restart(from live: LiveFilter) {
     filter = live
     entries.removeAll(keepingCapacity: true)
     start = 0
@@ -51,7 +52,7 @@ struct LeadFilter: Sendable {
   /// Drops the fixes up to the one numbered `sequence`, just released and filtered live;
   /// returns whether the lead's state after it is `live`, so that the fixes after it follow
   /// from the live filter.
-  mutating func release(_ sequence: Int, matching live: ConstantVelocityKalmanFilter) -> Bool {
+  mutating func release(_ sequence: Int, matching live: LiveFilter) -> Bool {
     guard isValid else { return false }
     while start < entries.count, entries[start].sequence < sequence { start += 1 }
     guard start < entries.count, entries[start].sequence == sequence,

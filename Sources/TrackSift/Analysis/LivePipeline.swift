@@ -1,6 +1,6 @@
 /// The live stages, one fix at a time: the excursion look-ahead, the ``FixGate``, the
-/// ``ConstantVelocityKalmanFilter`` (whose innovation test may still refuse a fix), a fixed-lag
-/// smoother over the fixes the look-ahead holds, the speed and stop layers, and a
+/// ``LiveFilter`` (whose innovation test may still refuse a fix), a fixed-lag smoother over the
+/// fixes the look-ahead holds, the speed and stop layers, and a
 /// ``MetricsAccumulator`` for the live figures.
 ///
 /// Both ``TrackAnalysis`` (for segments with times) and ``Recorder`` run every fix through this
@@ -14,7 +14,7 @@ struct LivePipeline: Sendable {
     var sequence: Int
     /// The final verdict: the excursion look-ahead's, the gate's or the filter's.
     var verdict: Verdict
-    /// For an accepted fix: the live position, the filter's smoothed over the next
+    /// For an accepted fix: the live position, the filter's records smoothed over the next
     /// ``LivePipeline/smoothingLagFixes`` fixes held.
     var coordinate: Coordinate
     /// For an accepted fix: whether the person moved over the interval ending at it.
@@ -26,7 +26,7 @@ struct LivePipeline: Sendable {
     var speed: SpeedEstimate?
     /// The speed that may count for the maximum speed.
     var speedForMaximumMetersPerSecond: Double?
-    /// The filter's state, for the smoother.
+    /// The state for the smoother: the ``LiveFilter``'s record of the fix.
     var record: KalmanRecord?
     /// When this fix made a stop: the time at which its dwell began.
     var stopStartTimeSeconds: Double?
@@ -39,8 +39,9 @@ struct LivePipeline: Sendable {
   /// How many of the fixes the look-ahead still holds smooth each released fix's position.
   /// The live filter follows the noise of a slow walk in a city (a watch's Doppler wanders
   /// 0.6 m/s per axis there), and its steps add up: 9 % too far in the worst suite recording.
-  /// Three fixes after, smoothed back, take out most of it (3.9 %) at no extra delay.
-  static let smoothingLagFixes = 3
+  /// Six fixes after, smoothed back at no extra delay, take out most of it (1.8 %, with
+  /// walking's smoothing noise); three, with the live filter's own noise, left 4 %.
+  static let smoothingLagFixes = 6
 
   let profile: ActivityProfile
   private(set) var gate: FixGate
@@ -54,7 +55,7 @@ struct LivePipeline: Sendable {
 
   /// What starts afresh with each segment.
   private struct SegmentState {
-    var filter: ConstantVelocityKalmanFilter
+    var filter: LiveFilter
     var speed: SpeedEstimator
     var stops: StopDetector
     /// The last accepted, timed fix's time and filtered position.
@@ -69,8 +70,8 @@ struct LivePipeline: Sendable {
     var smoothingWindow: [KalmanRecord] = []
 
     init(profile: ActivityProfile) {
-      filter = ConstantVelocityKalmanFilter(configuration: profile.filter)
-      lead = LeadFilter(configuration: profile.filter)
+      filter = LiveFilter(profile: profile)
+      lead = LeadFilter(filter)
       speed = SpeedEstimator(configuration: profile.speed)
       stops = StopDetector(configuration: profile.stops)
     }

@@ -8,7 +8,7 @@
 /// the stop detector run backwards, boundaries moved to where the Doppler velocity changed,
 /// stops whose Doppler kept a walking pace dropped); those flags over the smoothed positions
 /// give the **refined** figures. Where the profile asks for it
-/// (``ActivityProfile/refinedAccelerationNoiseMetersPerSecondSquared``), the fixes are filtered
+/// (``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``), the fixes are filtered
 /// again for the smoother, holding still at the refined stops. Both are kept side by side,
 /// never mixed. The
 /// **raw** figures sum the distance between all in-range fixes as they are, as a naive reader
@@ -204,17 +204,17 @@ private struct Pipeline {
 
 extension Pipeline {
   /// Filters the segment's accepted fixes again for the smoother when the profile asks for a
-  /// refined pass of its own (see ``ActivityProfile/refinedAccelerationNoiseMetersPerSecondSquared``):
+  /// refined pass of its own (see ``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``):
   /// with its acceleration noise, holding still at the refined stops.
   fileprivate func refit(_ records: inout [KalmanRecord], _ fixes: [Fix], _ result: AnalyzedSegment)
   {
     guard
-      profile.refinedAccelerationNoiseMetersPerSecondSquared != nil
+      profile.smoothingAccelerationNoiseMetersPerSecondSquared != nil
         || profile.refinedStopVelocitySigmaMetersPerSecond != nil,
       records.count == result.acceptedFixIndices.count
     else { return }
     var configuration = profile.filter
-    if let noise = profile.refinedAccelerationNoiseMetersPerSecondSquared {
+    if let noise = profile.smoothingAccelerationNoiseMetersPerSecondSquared {
       configuration.accelerationNoiseMetersPerSecondSquared = noise
     }
     var filter = ConstantVelocityKalmanFilter(configuration: configuration)

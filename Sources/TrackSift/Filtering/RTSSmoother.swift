@@ -28,18 +28,27 @@ public enum RTSSmoother {
 
   /// The smoothed position of the first record, from the records after it: a fixed-lag
   /// smoother's estimate when `records` are the newest few. `nil` for no records.
+  ///
+  /// The few records share one plane, centred on the first, rather than one each: a window of
+  /// a few hundred meters distorts the steps between its records by about a millimeter, and
+  /// a live recorder saves a plane's trigonometry for every record of every window.
   /// - Complexity: O(n) time, without allocation.
   public static func smoothedFirstCoordinate(
     _ records: some RandomAccessCollection<KalmanRecord>
   ) -> Coordinate? {
+    guard let origin = records.first?.coordinate else { return nil }
     var first: Coordinate?
-    smooth(records) { offset, coordinate in if offset == 0 { first = coordinate } }
+    smooth(records, in: LocalTangentPlane(origin: origin)) { offset, coordinate in
+      if offset == 0 { first = coordinate }
+    }
     return first
   }
 
-  /// The backward pass: gives each record's smoothed position, the last record's first.
+  /// The backward pass: gives each record's smoothed position, the last record's first. Each
+  /// step is computed in `sharedPlane`, or else in a plane centred on its record.
   private static func smooth(
     _ records: some RandomAccessCollection<KalmanRecord>,
+    in sharedPlane: LocalTangentPlane? = nil,
     _ body: (_ offset: Int, _ coordinate: Coordinate) -> Void
   ) {
     guard !records.isEmpty else { return }
@@ -60,8 +69,11 @@ public enum RTSSmoother {
         laterEastVelocity = record.eastVelocityMetersPerSecond
         laterNorthVelocity = record.northVelocityMetersPerSecond
       } else {
-        let plane = LocalTangentPlane(origin: record.coordinate)
-        let (smoothedEast, smoothedNorth) = plane.project(laterCoordinate)
+        let plane = sharedPlane ?? LocalTangentPlane(origin: record.coordinate)
+        // Zero in a plane centred on the record.
+        let (recordEast, recordNorth) = plane.project(record.coordinate)
+        let (laterEast, laterNorth) = plane.project(laterCoordinate)
+        let (smoothedEast, smoothedNorth) = (laterEast - recordEast, laterNorth - recordNorth)
         let dt = later.intervalSeconds
         let q = later.spectralDensity
         let eastCorrection = correction(
@@ -71,7 +83,8 @@ public enum RTSSmoother {
           covariance: record.northCovariance, velocity: record.northVelocityMetersPerSecond,
           laterPosition: smoothedNorth, laterVelocity: laterNorthVelocity, dt: dt, q: q)
         laterCoordinate = plane.unproject(
-          eastMeters: eastCorrection.position, northMeters: northCorrection.position)
+          eastMeters: recordEast + eastCorrection.position,
+          northMeters: recordNorth + northCorrection.position)
         laterEastVelocity = record.eastVelocityMetersPerSecond + eastCorrection.velocity
         laterNorthVelocity = record.northVelocityMetersPerSecond + northCorrection.velocity
       }

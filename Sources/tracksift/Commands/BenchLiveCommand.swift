@@ -29,6 +29,9 @@ struct BenchLiveCommand: ParsableCommand {
       """)
   var storeDurationSeconds: Int = 100_000
 
+  @Option(help: "The simulated activity and the recorder's profile: walking, running or cycling.")
+  var activity: ActivityKind = .running
+
   @Option(help: "openSky, suburban, urbanCanyon or forest.")
   var environment: SimulatedEnvironment = .urbanCanyon
 
@@ -56,13 +59,16 @@ struct BenchLiveCommand: ParsableCommand {
     ] where !(60...10_000_000).contains(seconds) {
       throw ValidationError("\(name) must be between 60 and 10000000")
     }
+    guard activity != .driving else {
+      throw ValidationError("--activity must be walking, running or cycling (no simulated drive)")
+    }
     guard commits >= 1, commits <= 100_000 else {
       throw ValidationError("--commits must be between 1 and 100000")
     }
   }
 
   func run() throws {
-    let configuration = RecorderConfiguration(profile: ActivityProfile(activity: .running))
+    let configuration = RecorderConfiguration(profile: ActivityProfile(activity: activity))
     let recorder = RecorderBenchmark(
       inputs: try inputs(seconds: durationSeconds), configuration: configuration
     ).run(repetitions: repetitions)
@@ -76,7 +82,7 @@ struct BenchLiveCommand: ParsableCommand {
     ).run(repetitions: repetitions, commits: commits)
 
     let result = LiveBenchResult(
-      scenario: "running, \(environment.rawValue) phone (iOS), seed \(seed), 1 Hz",
+      scenario: "\(activity.rawValue), \(environment.rawValue) phone (iOS), seed \(seed), 1 Hz",
       repetitions: repetitions, recorder: recorder, store: store,
       peakResidentMegabytes: BenchTiming.peakResidentMegabytes())
     print(json ? try JSONOutput.string(result) : result.text)
@@ -85,7 +91,7 @@ struct BenchLiveCommand: ParsableCommand {
   /// The replay inputs of a simulated run of `seconds`.
   private func inputs(seconds: Int) throws -> [RecordingReplay.Input] {
     let scenario = ScenarioConfiguration(
-      environment: environment, device: .phone, platform: .iOS, activity: .running,
+      environment: environment, device: .phone, platform: .iOS, activity: activity,
       route: .streetGrid, durationSeconds: seconds, seed: seed)
     return try RecordingReplay.inputs(for: ScenarioSimulator(configuration: scenario).run().track)
   }

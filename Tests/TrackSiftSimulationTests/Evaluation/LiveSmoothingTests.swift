@@ -2,9 +2,9 @@ import Testing
 import TrackSift
 import TrackSiftSimulation
 
-/// The live track is smoothed over the few fixes the look-ahead holds anyway: a watch walking
-/// in a city, whose filtered steps follow the Doppler's wander, measures close to the true
-/// distance live as well as refined.
+/// The live track is smoothed over the few fixes the look-ahead holds anyway, with walking's
+/// smoothing noise: a watch walking in a city, whose filtered steps follow the Doppler's
+/// wander, measures close to the true distance live as well as refined.
 @Suite struct LiveSmoothingTests {
   /// The three suite recordings where the live filter alone measured 5-9 % too far.
   static let configurations = [1, 2, 3].map { seed in
@@ -18,7 +18,8 @@ import TrackSiftSimulation
     let recording = ScenarioSimulator(configuration: configuration).run()
     let card = try #require(EvaluationCase(recording: recording).scored([.trackSiftLive]).first)
     let error = try #require(card.distanceErrorPercent)
-    #expect(abs(error) < 4, "live distance error \(error) %")
+    // 0.45, -0.69 and -1.77 %; 4.0, 1.8 and 0.7 % with the live filter's own noise.
+    #expect(abs(error) < 2.5, "live distance error \(error) %")
 
     // The filtered positions alone, summed where the live output moves, go well past it.
     let analysis = TrackAnalysis(

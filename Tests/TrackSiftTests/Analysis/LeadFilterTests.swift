@@ -11,7 +11,7 @@ import Testing
   ).fixes
 
   /// The records a copy of `live` gives `fixes`, in order.
-  func copyRecords(from live: ConstantVelocityKalmanFilter, _ fixes: ArraySlice<Fix>)
+  func copyRecords(from live: LiveFilter, _ fixes: ArraySlice<Fix>)
     -> [KalmanRecord]
   {
     var copy = live
@@ -24,9 +24,10 @@ import Testing
     return records
   }
 
-  @Test func followsTheLiveFilter() {
-    var lead = LeadFilter(configuration: .init())
-    var live = ConstantVelocityKalmanFilter()
+  @Test(arguments: [nil, 0.3])
+  func followsTheLiveFilter(smoothingAccelerationNoiseMetersPerSecondSquared noise: Double?) {
+    var live = LiveFilter(smoothingAccelerationNoiseMetersPerSecondSquared: noise)
+    var lead = LeadFilter(live)
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     for sequence in 0..<5 {
       _ = live.update(fixes[sequence])
@@ -38,8 +39,8 @@ import Testing
   }
 
   @Test func partsWhereTheLiveFilterSkippedAFixAndFollowsAgainAfterARestart() {
-    var lead = LeadFilter(configuration: .init())
-    var live = ConstantVelocityKalmanFilter()
+    var lead = LeadFilter(LiveFilter())
+    var live = LiveFilter()
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     _ = live.update(fixes[0])
     let isFollowing = lead.release(0, matching: live)
@@ -57,8 +58,8 @@ import Testing
   }
 
   @Test func anInvalidatedLeadMatchesNothingUntilRestarted() {
-    var lead = LeadFilter(configuration: .init())
-    var live = ConstantVelocityKalmanFilter()
+    var lead = LeadFilter(LiveFilter())
+    var live = LiveFilter()
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     lead.invalidate()
     _ = live.update(fixes[0])
@@ -72,8 +73,8 @@ import Testing
   @Test func aFixThatStartsANewRunEndsTheWindow() {
     var late = fixes[3]
     late.timestamp = fixes[2].timestamp.map { $0 + 600 }
-    var lead = LeadFilter(configuration: .init())
-    var live = ConstantVelocityKalmanFilter()
+    var lead = LeadFilter(LiveFilter())
+    var live = LiveFilter()
     for (sequence, fix) in [fixes[0], fixes[1], fixes[2], late].enumerated() {
       lead.append(fix, sequence: sequence)
     }

@@ -1,0 +1,50 @@
+/// The live position filter, with a second filter for the live track's smoother where the
+/// profile smooths with an acceleration noise of its own
+/// (``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``).
+///
+/// The first filter judges each fix (its innovation test) and gives the position the speed
+/// layer reads; it follows a turn at once. The second takes the fixes the first accepts,
+/// starting afresh where the first did, with the smoothing noise: its records are the ones
+/// the live track is smoothed from. At a walking pace a city's slowly wandering errors look
+/// like motion to the first, and its steps add up.
+///
+/// - Complexity: O(1) per fix, without allocation: one filter step, or two.
+struct LiveFilter: Sendable, Hashable {
+  /// The filter that judges the fixes.
+  private(set) var judging: ConstantVelocityKalmanFilter
+  /// The filter whose records the smoother takes, `nil` where it is the judging one.
+  private var smoothing: ConstantVelocityKalmanFilter?
+
+  /// Creates the filters: `configuration` for the judging one, and a smoothing one with
+  /// `smoothingAccelerationNoiseMetersPerSecondSquared` if that is given.
+  init(
+    configuration: ConstantVelocityKalmanFilter.Configuration = .init(),
+    smoothingAccelerationNoiseMetersPerSecondSquared: Double? = nil
+  ) {
+    judging = ConstantVelocityKalmanFilter(configuration: configuration)
+    smoothing = smoothingAccelerationNoiseMetersPerSecondSquared.map { noise in
+      var smoothingConfiguration = configuration
+      smoothingConfiguration.accelerationNoiseMetersPerSecondSquared = noise
+      return ConstantVelocityKalmanFilter(configuration: smoothingConfiguration)
+    }
+  }
+
+  /// Creates the filters of `profile`.
+  init(profile: ActivityProfile) {
+    self.init(
+      configuration: profile.filter,
+      smoothingAccelerationNoiseMetersPerSecondSquared:
+        profile.smoothingAccelerationNoiseMetersPerSecondSquared)
+  }
+
+  /// Filters one fix: the judging filter's step, whose record (for an accepted fix) is the
+  /// smoothing filter's when there is one.
+  mutating func update(_ fix: Fix) -> KalmanStep {
+    var step = judging.update(fix)
+    if smoothing != nil, let record = step.record {
+      step.record = smoothing?.refit(
+        fix, startsRun: record.startsRun, stationaryVelocitySigmaMetersPerSecond: nil)
+    }
+    return step
+  }
+}
