@@ -108,7 +108,7 @@ struct RecordCommandTests {
       let directory = try CommandRunner.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }
       let outputURL = directory.appendingPathComponent("output.txt")
-      FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+      #expect(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
       let recorder = Process()
       recorder.executableURL = CommandRunner.binary
       recorder.arguments = [
