@@ -199,4 +199,25 @@ import Testing
     let timer = try #require(live["timerTimeSeconds"] as? Double)
     #expect(liveMoving < 0.7 * timer, "the stops are still found")
   }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func liveFiguresOfAHikeCountItsSlowClimbs() throws {
+    // A watch's FIT records carry its speed but no course. Live, every slow climb (0.5-1 m/s,
+    // positions within the dwell radius for 25 s) was a stop: the live moving time was 5 %
+    // short of the refined one, which already took such speeds as moving.
+    let data = try #require(CommandRunner.sharedData)
+    let hike = data.appendingPathComponent(
+      "paired/pair-same-wrist_2024-08-27_Abbotsbury/2024-08-27 Abbotsbury Hike - Mike Garmin.fit"
+    ).path
+    let object = try jsonObject(["analyze", hike, "--profile", "walking", "--json"])
+    let live = try #require(object["live"] as? [String: Any])
+    let refined = try #require(object["refined"] as? [String: Any])
+    let liveMoving = try #require(live["movingTimeSeconds"] as? Double)
+    let refinedMoving = try #require(refined["movingTimeSeconds"] as? Double)
+    #expect(
+      abs(liveMoving / refinedMoving - 1) < 0.01, "live \(liveMoving) s, refined \(refinedMoving) s"
+    )
+    let timer = try #require(live["timerTimeSeconds"] as? Double)
+    #expect(liveMoving < 0.8 * timer, "the stops are still found")
+  }
 }

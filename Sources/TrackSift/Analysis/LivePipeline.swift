@@ -184,7 +184,7 @@ struct LivePipeline: Sendable {
       horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
       speedAccuracyMetersPerSecond: step.speed?.source == .reported
         ? fix.speedAccuracyMetersPerSecond : nil,
-      dopplerVelocity: fix.reportedVelocity)
+      dopplerVelocity: fix.reportedVelocity, speedIsReported: step.speed?.source == .reported)
     if gate.lastAcceptanceReanchored || (filtered.startedRun && segment.lastIsMoving != nil) {
       step.isMoving = crossesGapPlausibly(to: fix, at: filtered.coordinate)
       step.isMovingAcrossGap = true

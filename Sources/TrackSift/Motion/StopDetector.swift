@@ -32,7 +32,11 @@
 /// ``Configuration/dopplerVetoesDwell``, while the mean over the dwell itself does (three
 /// readings or more; a slow speed without a course reads as standing): positions held within
 /// the radius for the whole dwell cannot travel at the resume speed, and the last few seconds
-/// may hold no reading (a short gap, slow speeds without a course).
+/// may hold no reading (a short gap, slow speeds without a course). Nor, with that option,
+/// while the dwell's positions report speeds but never a course (a watch's FIT records), for
+/// half of them or more, whose median reaches the stop speed: a watch that stands reports
+/// about zero, while a hiker climbing a steep path at half a meter a second stays within the
+/// radius long enough to read as a stop. Only speeds the caller says are reported count.
 ///
 /// The decision is made at the fix that completes the dwell; the dwell's earlier fixes were
 /// already reported moving. ``stopStartTimeSeconds`` tells the caller where the dwell began, so
@@ -77,8 +81,9 @@ public struct StopDetector: Sendable {
     /// decide too, and resuming on speed needs more than it.
     public var speedNoiseFactor: Double
     /// Whether a position dwell makes no stop while the mean Doppler velocity over the dwell
-    /// exceeds the resume speed (see ``StopDetector``). The refined stops turn it off for the
-    /// candidates they check against the whole recording.
+    /// exceeds the resume speed, or its speeds reported without a course read moving (see
+    /// ``StopDetector``). The refined stops turn it off for the candidates they check against
+    /// the whole recording.
     public var dopplerVetoesDwell: Bool
     /// Whether the speeds place a stop's edges where they are clear (see ``StopDetector``):
     /// a position dwell starts after the Doppler's approach, and a departure at the last
@@ -146,6 +151,8 @@ public struct StopDetector: Sendable {
     var coordinate: Coordinate
     /// The Doppler velocity east and north reported with the position, if any.
     var velocity: (east: Double, north: Double)?
+    /// The reported speed, when it came without a course.
+    var courselessSpeedMetersPerSecond: Double?
   }
 
   /// The knobs in force; may be changed between fixes.
@@ -203,11 +210,15 @@ public struct StopDetector: Sendable {
   ///   - speedAccuracyMetersPerSecond: the reported speed's accuracy, if known.
   ///   - dopplerVelocity: the reported velocity east and north in meters per second, from a
   ///     reported speed and course; `nil` without a course.
+  ///   - speedIsReported: whether `speedMetersPerSecond` is the receiver's own (Doppler)
+  ///     speed rather than one derived from positions: only a reported speed without a course
+  ///     can veto a position dwell (see ``Configuration/dopplerVetoesDwell``).
   /// - Returns: whether the user is moving at this fix.
   public mutating func update(
     timeSeconds: Double?, coordinate: Coordinate, speedMetersPerSecond: Double?,
     horizontalAccuracyMeters: Double?, speedAccuracyMetersPerSecond: Double? = nil,
-    dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? = nil
+    dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? = nil,
+    speedIsReported: Bool = false
   ) -> Bool {
     guard let timeSeconds, timeSeconds.isFinite else { return true }
     if let lastTimeSeconds, !(timeSeconds > lastTimeSeconds) { return isMoving }
@@ -232,7 +243,10 @@ public struct StopDetector: Sendable {
           ? (east: $0.eastMetersPerSecond, north: $0.northMetersPerSecond) : nil
       } ?? speed.flatMap { $0 < configuration.resumeSpeedMetersPerSecond ? (0, 0) : nil }
     if let position {
-      remember(Position(timeSeconds: timeSeconds, coordinate: position, velocity: reading))
+      remember(
+        Position(
+          timeSeconds: timeSeconds, coordinate: position, velocity: reading,
+          courselessSpeedMetersPerSecond: speedIsReported && dopplerVelocity == nil ? speed : nil))
     }
 
     if isMoving {
@@ -299,7 +313,7 @@ public struct StopDetector: Sendable {
       speedMetersPerSecond: fix.validSpeedMetersPerSecond,
       horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
       speedAccuracyMetersPerSecond: fix.validSpeedAccuracyMetersPerSecond,
-      dopplerVelocity: fix.reportedVelocity)
+      dopplerVelocity: fix.reportedVelocity, speedIsReported: true)
   }
 
   /// Forgets everything but the configuration and starts moving again; call it at a new
@@ -364,6 +378,11 @@ public struct StopDetector: Sendable {
         return nil
       }
     }
+    if configuration.dopplerVetoesDwell,
+      Self.courselessSpeedsReadMoving(window, atLeast: configuration.stopSpeedMetersPerSecond)
+    {
+      return nil
+    }
     // The window opens before the arrival; the stop began at the first position close in.
     let arrival = distances.firstIndex { $0 <= radius / 2 } ?? 0
     var first = arrival
@@ -375,6 +394,27 @@ public struct StopDetector: Sendable {
       first += 1
     }
     return window[first].timeSeconds
+  }
+
+  /// Whether a dwell's positions report speeds but never a course (a watch's FIT or TCX
+  /// records), for at least half of them, and the median speed reaches `stopSpeed`: a watch
+  /// that stands reports about zero, while a hiker climbing a steep path at half a meter a
+  /// second stays within the dwell radius long enough to read as a stop.
+  private static func courselessSpeedsReadMoving(
+    _ window: [Position], atLeast stopSpeedMetersPerSecond: Double
+  ) -> Bool {
+    var speeds: [Double] = []
+    for position in window {
+      if let speed = position.courselessSpeedMetersPerSecond {
+        speeds.append(speed)
+      } else if position.velocity != nil {
+        return false  // a course says more; the Doppler veto judges such a dwell
+      }
+    }
+    guard speeds.count >= minimumDwellPositions, 2 * speeds.count >= window.count else {
+      return false
+    }
+    return speeds.sorted()[speeds.count / 2] >= stopSpeedMetersPerSecond
   }
 
   private mutating func stop(since dwellStartSeconds: Double, at position: Coordinate?) {

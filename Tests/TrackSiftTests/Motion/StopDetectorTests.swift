@@ -276,6 +276,45 @@ import TrackSiftSimulation
     }
   }
 
+  /// Whether a walker on a zig-zag climb, whose positions stay within the dwell radius
+  /// (0.4 m/s straight on, 60 s), is ever shown stopped, reporting `speed` without a course
+  /// (a watch's FIT records) for most fixes, and with `speed` east as a course every tenth
+  /// fix if `someWithACourse`.
+  static func isEverStoppedOnASlowClimb(
+    speed: Double, speedIsReported: Bool, dopplerVetoesDwell: Bool = true,
+    someWithACourse: Bool = false
+  ) -> Bool {
+    var configuration = StopDetector.Configuration.defaults(for: .walking)
+    configuration.dopplerVetoesDwell = dopplerVetoesDwell
+    var detector = StopDetector(configuration: configuration)
+    var random = SplitMix64(seed: 7)
+    var everStopped = false
+    for second in 0...60 {
+      let coordinate = point(east: 0.4 * Double(second), jitterMeters: 0...1, random: &random)
+      everStopped =
+        !detector.update(
+          timeSeconds: Double(second), coordinate: coordinate,
+          speedMetersPerSecond: second % 4 == 3 ? nil : speed, horizontalAccuracyMeters: nil,
+          dopplerVelocity: someWithACourse && second % 10 == 0 ? (speed, 0) : nil,
+          speedIsReported: speedIsReported) || everStopped
+    }
+    return everStopped
+  }
+
+  @Test func aSlowClimbWhoseSpeedsCameWithoutACourseIsNotAStop() {
+    // The watch's own speeds read a walk: no stop.
+    #expect(!Self.isEverStoppedOnASlowClimb(speed: 0.6, speedIsReported: true))
+    // Speeds derived from the wandering positions say nothing; nor does the same climb when
+    // the veto is off (the refined stops' candidates).
+    #expect(Self.isEverStoppedOnASlowClimb(speed: 0.6, speedIsReported: false))
+    #expect(
+      Self.isEverStoppedOnASlowClimb(speed: 0.6, speedIsReported: true, dopplerVetoesDwell: false))
+    // Where some speeds came with a course, the Doppler velocity judges (here, too slow to
+    // outweigh the positions).
+    #expect(
+      Self.isEverStoppedOnASlowClimb(speed: 0.6, speedIsReported: true, someWithACourse: true))
+  }
+
   @Test func anErrorRampWhileTheDopplerReadsStillDoesNotResume() {
     var detector = StopDetector(configuration: .defaults(for: .cycling))
     for second in 0..<20 {
