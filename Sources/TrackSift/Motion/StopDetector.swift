@@ -46,7 +46,10 @@
 /// velocity stops reading faster than the resume speed (a car's path curling into a parking
 /// space keeps the approach inside the radius), and a departure is the last speed below the
 /// stop speed, if the speeds rose from it above the resume speed within 2 s (otherwise the
-/// last fix near the anchor, up to a dwell radius away).
+/// last fix near the anchor, up to a dwell radius away). A stop that ends on distance (a
+/// watch in a city, whose stated speed noise puts resuming on speed out of a walker's reach)
+/// departs no later than the last Doppler reading before those that carry the person toward
+/// the resuming fix at the resume speed or more.
 ///
 /// Bad input never traps: a fix without a finite time is reported moving (an untimed track
 /// cannot show a dwell, so it counts as moving) and changes nothing; a time not after the
@@ -290,7 +293,11 @@ public struct StopDetector: Sendable {
       {
         // Leaving the anchor while the Doppler reads still is a position error drifting (an
         // error ramp), not a departure.
+        let walkedAway = position.flatMap { dopplerDepartureSeconds(toward: $0) }
         resume(at: timeSeconds, position)
+        if let walkedAway, let departure = departureTimeSeconds, walkedAway < departure {
+          departureTimeSeconds = walkedAway
+        }
       } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters {
         lastNearAnchorSeconds = timeSeconds
       }
@@ -394,6 +401,27 @@ public struct StopDetector: Sendable {
       first += 1
     }
     return window[first].timeSeconds
+  }
+
+  /// The last reading before the Doppler began to carry the person away from the anchor
+  /// toward `position`: the latest run of readings whose velocity along that way reaches the
+  /// stop speed starts after it. `nil` without ``Configuration/speedsPlaceEdges`` or a run.
+  private func dopplerDepartureSeconds(toward position: Coordinate) -> Double? {
+    guard configuration.speedsPlaceEdges, let anchor else { return nil }
+    let plane = LocalTangentPlane(origin: anchor)
+    let (east, north) = plane.project(position)
+    let length = (east * east + north * north).squareRoot()
+    guard length > 0 else { return nil }
+    var isRunning = false
+    for recent in positions.reversed() {
+      guard let velocity = recent.velocity else { continue }
+      let along = (velocity.east * east + velocity.north * north) / length
+      if along < configuration.resumeSpeedMetersPerSecond {
+        return isRunning ? recent.timeSeconds : nil
+      }
+      isRunning = true
+    }
+    return nil
   }
 
   /// Whether a dwell's positions report speeds but never a course (a watch's FIT or TCX

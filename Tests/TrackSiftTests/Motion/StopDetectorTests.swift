@@ -461,6 +461,40 @@ import TrackSiftSimulation
     return nil
   }
 
+  /// The departure of a watch standing 40 s in a city (Doppler noise of 0.25 m/s, stated as
+  /// 0.9 m/s, so resuming on speed takes 1.8 m/s) who walks off east at 1.4 m/s: the stop ends
+  /// on distance, 20 m out, at t = 55.
+  static func departureOfAWalkerInACity(speedsPlaceEdges: Bool) -> Double? {
+    var configuration = StopDetector.Configuration.defaults(for: .walking)
+    configuration.speedsPlaceEdges = speedsPlaceEdges
+    var detector = StopDetector(configuration: configuration)
+    var random = SplitMix64(seed: 11)
+    for second in 0...70 {
+      let walked = max(0, Double(second - 40)) * 1.4
+      let velocity =
+        second > 40
+        ? (1.4 + 0.25 * random.nextGaussian(), 0.25 * random.nextGaussian())
+        : (0.25 * random.nextGaussian(), 0.25 * random.nextGaussian())
+      let moving = detector.update(
+        timeSeconds: Double(second),
+        coordinate: point(east: walked, jitterMeters: 0...2, random: &random),
+        speedMetersPerSecond: hypot(velocity.0, velocity.1), horizontalAccuracyMeters: 8,
+        speedAccuracyMetersPerSecond: 0.9, dopplerVelocity: velocity)
+      if second > 40, moving { return detector.departureTimeSeconds }
+    }
+    return nil
+  }
+
+  @Test func aDepartureOnDistanceIsWhereTheDopplerBeganToCarryThePersonAway() throws {
+    // The readings point the way out from t = 41: the last one before is the departure (the
+    // positions keep every other fix).
+    let departure = try #require(Self.departureOfAWalkerInACity(speedsPlaceEdges: true))
+    #expect((39...40).contains(departure), "departure \(departure)")
+    // The last fix within the 12 m dwell radius of the anchor is 8 s into the walk.
+    let nearAnchor = try #require(Self.departureOfAWalkerInACity(speedsPlaceEdges: false))
+    #expect(nearAnchor >= 47, "departure \(nearAnchor)")
+  }
+
   @Test func aDepartureIsTheLastStillSpeedWhenTheSpeedsRoseQuickly() throws {
     // 0.3 m/s at t = 30, 1.8 at 31, 3.5 at 32: the car left after t = 30.
     #expect(try #require(Self.departureOfACar(departureSpeeds: [0.3, 1.8, 3.5])) == 30)
