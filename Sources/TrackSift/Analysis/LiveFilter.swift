@@ -11,7 +11,7 @@
 /// - Complexity: O(1) per fix, without allocation: one filter step, or two.
 struct LiveFilter: Sendable, Hashable {
   /// The filter that judges the fixes.
-  private(set) var judging: ConstantVelocityKalmanFilter
+  private var judging: ConstantVelocityKalmanFilter
   /// The filter whose records the smoother takes, `nil` where it is the judging one.
   private var smoothing: ConstantVelocityKalmanFilter?
 

@@ -405,7 +405,7 @@ public struct StopDetector: Sendable {
 
   /// The last reading before the Doppler began to carry the person away from the anchor
   /// toward `position`: the latest run of readings whose velocity along that way reaches the
-  /// stop speed starts after it. `nil` without ``Configuration/speedsPlaceEdges`` or a run.
+  /// resume speed starts after it. `nil` without ``Configuration/speedsPlaceEdges`` or a run.
   private func dopplerDepartureSeconds(toward position: Coordinate) -> Double? {
     guard configuration.speedsPlaceEdges, let anchor else { return nil }
     let plane = LocalTangentPlane(origin: anchor)
@@ -436,7 +436,7 @@ public struct StopDetector: Sendable {
       if let speed = position.courselessSpeedMetersPerSecond {
         speeds.append(speed)
       } else if position.velocity != nil {
-        return false  // a course says more; the Doppler veto judges such a dwell
+        return false  // a course (or a derived speed) speaks: not a watch's records
       }
     }
     guard speeds.count >= minimumDwellPositions, 2 * speeds.count >= window.count else {
