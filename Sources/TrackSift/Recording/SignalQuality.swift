@@ -38,6 +38,9 @@ public enum SignalQuality: String, Sendable, Hashable, Codable, CaseIterable, Co
   /// signal at the defaults and 1.25): an accuracy hovering at a limit does not flicker.
   ///
   /// - Parameters:
+  ///   - accuracy: the fix's valid accuracy in meters, or `nil` when not reported.
+  ///   - strongBelowMeters: accuracy below this is strong.
+  ///   - goodBelowMeters: accuracy below this (and not strong) is good; above, weak.
   ///   - current: the quality shown now.
   ///   - hysteresis: how far past a limit, as a factor (1: none), the accuracy must go.
   public init(
