@@ -26,7 +26,7 @@ import TrackSiftTestSupport
       #expect(list.status == 0, "\(list.standardError)")
       #expect(list.standardOutput.contains("finished"))
       #expect(list.standardOutput.split(separator: "\n").count == 3)  // header and 2 activities
-      #expect(list.standardOutput.contains("7.15 km"))
+      #expect(list.standardOutput.contains("7.14 km"))
 
       let show = try CommandRunner.run(["activities", "show", "1", "--store", store])
       #expect(show.standardOutput.contains("accepted \(analysis.verdictCounts.acceptedCount)"))

@@ -39,6 +39,16 @@ extension ConstantVelocityKalmanFilter {
     /// Standard deviation of the initial velocity when the first fix has no usable Doppler
     /// velocity, in meters per second.
     public var initialVelocityUncertaintyMetersPerSecond: Double
+    /// After a signal loss (a pause between fixes longer than
+    /// ``SignalLossReconvergence/signalLossSeconds``), the first fix's accuracy counts this many
+    /// times its stated value, and the excess fades with
+    /// ``reconvergenceTimeConstantSeconds``; 1 trusts the stated accuracy. A receiver coming
+    /// back from a tunnel or an underpass restarts with an error two to three times its usual
+    /// one that fades over about 20 s, while it states its usual accuracy.
+    public var reconvergenceAccuracyMultiple: Double
+    /// How fast, in seconds, the excess of ``reconvergenceAccuracyMultiple`` fades: it falls by
+    /// a factor of e over this time.
+    public var reconvergenceTimeConstantSeconds: Double
 
     /// Creates a configuration; the defaults suit running.
     public init(
@@ -55,7 +65,9 @@ extension ConstantVelocityKalmanFilter {
       velocityGateChiSquare: Double = 13.82,
       reanchorGapSeconds: Double = 60,
       reanchorAfterConsecutiveRejections: Int = 5,
-      initialVelocityUncertaintyMetersPerSecond: Double = 4
+      initialVelocityUncertaintyMetersPerSecond: Double = 4,
+      reconvergenceAccuracyMultiple: Double = 3,
+      reconvergenceTimeConstantSeconds: Double = 20
     ) {
       self.accelerationNoiseMetersPerSecondSquared = accelerationNoiseMetersPerSecondSquared
       self.accuracyFloorMeters = accuracyFloorMeters
@@ -71,6 +83,8 @@ extension ConstantVelocityKalmanFilter {
       self.reanchorGapSeconds = reanchorGapSeconds
       self.reanchorAfterConsecutiveRejections = reanchorAfterConsecutiveRejections
       self.initialVelocityUncertaintyMetersPerSecond = initialVelocityUncertaintyMetersPerSecond
+      self.reconvergenceAccuracyMultiple = reconvergenceAccuracyMultiple
+      self.reconvergenceTimeConstantSeconds = reconvergenceTimeConstantSeconds
     }
 
     /// Defaults for an activity.

@@ -5,7 +5,9 @@ import Foundation
 /// State: east and north position and velocity in a ``LocalTangentPlane`` whose origin follows
 /// the activity (re-centred beyond 2 km). Model: constant velocity driven by white acceleration
 /// (``Configuration/accelerationNoiseMetersPerSecondSquared``). Measurements: the position,
-/// with each fix's own reported accuracy as its standard deviation (floored); and, when the fix
+/// with each fix's own reported accuracy as its standard deviation (floored, and widened
+/// while the receiver reconverges after a signal loss, see
+/// ``Configuration/reconvergenceAccuracyMultiple``); and, when the fix
 /// reports a valid Doppler speed and course, the velocity, with noise from the speed accuracy
 /// and the course accuracy times the speed. Both measurements are isotropic, so the east and
 /// north axes are two independent 2-state filters (exact, and cheap).
@@ -36,6 +38,10 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   private var east = KalmanAxis.zero
   private var north = KalmanAxis.zero
   private var lastTimeSeconds: Double?
+  /// The time of the first fix after the latest signal loss.
+  private var signalBackSeconds: Double?
+  /// The interval between the last two fixes taken in this run, in seconds.
+  private var lastIntervalSeconds: Double?
 
   /// Re-centre the plane when the estimate is this far from its origin.
   private static let recenterDistanceMeters = 2_000.0
@@ -57,6 +63,8 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   public mutating func reset() {
     plane = nil
     lastTimeSeconds = nil
+    signalBackSeconds = nil
+    lastIntervalSeconds = nil
     consecutiveRejections = 0
   }
 
@@ -69,6 +77,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     }
     let time = fix.timeSeconds
     let gap = time.flatMap { t in lastTimeSeconds.map { t - $0 } }
+    noteSignalLoss(gapSeconds: gap, at: time)
     if plane == nil
       || (gap ?? 0) > configuration.reanchorGapSeconds
       || consecutiveRejections >= configuration.reanchorAfterConsecutiveRejections
@@ -110,6 +119,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     east = predictedEast
     north = predictedNorth
     if let time { lastTimeSeconds = max(lastTimeSeconds ?? time, time) }
+    if dt > 0 { lastIntervalSeconds = dt }
     recenterIfFar()
     return step(
       verdict: .accepted, startedRun: false, usedVelocity: usedVelocity, intervalSeconds: dt)
@@ -130,6 +140,9 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     _ fix: Fix, startsRun: Bool, stationaryVelocitySigmaMetersPerSecond: Double?
   ) -> KalmanRecord? {
     guard fix.coordinate.isInRange else { return nil }
+    noteSignalLoss(
+      gapSeconds: fix.timeSeconds.flatMap { t in lastTimeSeconds.map { t - $0 } },
+      at: fix.timeSeconds)
     var dt = 0.0
     let started = startsRun || plane == nil
     if started {
@@ -146,6 +159,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
         _ = applyReportedVelocity(of: fix, east: &east, north: &north)
       }
       if let time = fix.timeSeconds { lastTimeSeconds = max(lastTimeSeconds ?? time, time) }
+      if dt > 0 { lastIntervalSeconds = dt }
     }
     if let sigma = stationaryVelocitySigmaMetersPerSecond {
       east.updateVelocity(0, measurementVariance: sigma * sigma)
@@ -162,15 +176,36 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     return sigma * sigma
   }
 
+  /// Notes a signal loss: a pause longer than ``SignalLossReconvergence/signalLossSeconds``
+  /// and three times the interval before it (a sparse recording's pauses are its pace).
+  private mutating func noteSignalLoss(gapSeconds: Double?, at timeSeconds: Double?) {
+    if let gapSeconds, let lastIntervalSeconds,
+      gapSeconds > SignalLossReconvergence.signalLossSeconds,
+      gapSeconds > 3 * lastIntervalSeconds
+    {
+      signalBackSeconds = timeSeconds
+    }
+  }
+
+  /// The fix's stated accuracy (or the assumed one), floored, and widened while the receiver
+  /// reconverges after a signal loss (see
+  /// ``Configuration/reconvergenceAccuracyMultiple``).
   private func measurementSigmaMeters(_ fix: Fix) -> Double {
-    max(
+    let stated = max(
       fix.validHorizontalAccuracyMeters ?? configuration.assumedAccuracyMeters,
       configuration.accuracyFloorMeters)
+    let excess = configuration.reconvergenceAccuracyMultiple - 1
+    guard let back = signalBackSeconds, let time = fix.timeSeconds, time >= back, excess > 0,
+      configuration.reconvergenceTimeConstantSeconds > 0
+    else { return stated }
+    return stated
+      * (1 + excess * exp(-(time - back) / configuration.reconvergenceTimeConstantSeconds))
   }
 
   private mutating func start(at fix: Fix) {
     plane = LocalTangentPlane(origin: fix.coordinate)
     lastTimeSeconds = fix.timeSeconds
+    lastIntervalSeconds = nil
     consecutiveRejections = 0
     let sigma = measurementSigmaMeters(fix)
     let velocitySigma = configuration.initialVelocityUncertaintyMetersPerSecond

@@ -113,6 +113,7 @@ public enum PipelineRunner {
     configuration.usesReportedVelocity = false
     configuration.innovationGateChiSquare = .infinity
     configuration.minimumOutlierDistanceMeters = .infinity
+    configuration.reconvergenceAccuracyMultiple = 1
     var positions: [Coordinate?] = []
     for segment in track.segments {
       var filter = ConstantVelocityKalmanFilter(configuration: configuration)

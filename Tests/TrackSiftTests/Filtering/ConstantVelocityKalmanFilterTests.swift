@@ -133,6 +133,64 @@ import Testing
       horizontalAccuracyMeters: 5)
   }
 
+  /// A run east at 3 m/s, one fix every `intervalSeconds` for 60 s, then one fix
+  /// `pauseSeconds` later lying 40 m north of the way (a receiver reconverging), then fixes on
+  /// the way every second for 30 s: the records, and the error of the smoothed position at
+  /// the displaced fix, with the reconvergence multiple given.
+  private func afterAPause(
+    intervalSeconds: Double, pauseSeconds: Double, multiple: Double
+  ) -> (smoothedErrorMeters: Double, records: [KalmanRecord]) {
+    var configuration = ConstantVelocityKalmanFilter.Configuration()
+    configuration.reconvergenceAccuracyMultiple = multiple
+    var filter = ConstantVelocityKalmanFilter(configuration: configuration)
+    let plane = LocalTangentPlane(origin: FilterScenario.origin)
+    let back = 60 + pauseSeconds
+    let times =
+      Array(stride(from: 0, through: 60, by: intervalSeconds))
+      + Array(stride(from: back, through: back + 30, by: 1))
+    let records = times.compactMap { time in
+      filter.update(
+        fix(
+          plane.unproject(eastMeters: 3 * time, northMeters: time == back ? 40 : 0), time: time)
+      ).record
+    }
+    let smoothed = RTSSmoother.smoothedCoordinates(records)[times.firstIndex(of: back) ?? 0]
+    return (
+      Geodesic.distanceMeters(
+        from: smoothed, to: plane.unproject(eastMeters: 3 * back, northMeters: 0)), records
+    )
+  }
+
+  @Test func aFixAfterASignalLossCountsLessWhileTheReceiverReconverges() {
+    let trusting = afterAPause(intervalSeconds: 1, pauseSeconds: 15, multiple: 1)
+    let wary = afterAPause(intervalSeconds: 1, pauseSeconds: 15, multiple: 3)
+    // At its stated 5 m the displaced fix holds the smoothed track far off the way; at three
+    // times it the fixes on either side carry it back.
+    #expect(wary.smoothedErrorMeters < 0.6 * trusting.smoothedErrorMeters)
+    // The second pass weighs the fixes as the first did.
+    var refit = ConstantVelocityKalmanFilter()
+    let plane = LocalTangentPlane(origin: FilterScenario.origin)
+    let times =
+      Array(stride(from: 0.0, through: 60, by: 1)) + Array(stride(from: 75.0, through: 105, by: 1))
+    let refitted = times.compactMap { time in
+      refit.refit(
+        fix(
+          plane.unproject(eastMeters: 3 * time, northMeters: time == 75 ? 40 : 0), time: time),
+        startsRun: time == 0, stationaryVelocitySigmaMetersPerSecond: nil)
+    }
+    #expect(refitted == wary.records)
+  }
+
+  @Test func aSparseRecordingsPausesAreNoSignalLoss() {
+    // A fix every 12 s, then one 15 s later: the pace of the recording, not a loss.
+    let sparse = afterAPause(intervalSeconds: 12, pauseSeconds: 15, multiple: 3)
+    #expect(
+      sparse.records == afterAPause(intervalSeconds: 12, pauseSeconds: 15, multiple: 1).records)
+    // A pause three times the pace and longer than 10 s is one.
+    let lost = afterAPause(intervalSeconds: 12, pauseSeconds: 40, multiple: 3)
+    #expect(lost.records != afterAPause(intervalSeconds: 12, pauseSeconds: 40, multiple: 1).records)
+  }
+
   @Test func refitWithoutStandingRepeatsTheFirstPass() {
     let scenario = FilterScenario(
       legs: [(0, 120), (90, 120)], speedMetersPerSecond: 4, noiseMeters: 5, seed: 3,
