@@ -12,8 +12,8 @@
 struct LeadFilter: Sendable {
   private struct Entry: Sendable {
     var sequence: Int
-    /// The lead's state after the fix.
-    var state: LiveFilter
+    /// The lead's state after the fix (its configuration is the live filter's).
+    var state: LiveFilter.Snapshot
     /// The fix's record, `nil` where the lead's filter refused it.
     var record: KalmanRecord?
   }
@@ -35,7 +35,9 @@ struct LeadFilter: Sendable {
     guard isValid else { return }
     let step = filter.update(fix)
     entries.append(
-      Entry(sequence: sequence, state: filter, record: step.verdict.isAccepted ? step.record : nil))
+      Entry(
+        sequence: sequence, state: filter.snapshot,
+        record: step.verdict.isAccepted ? step.record : nil))
   }
 
   /// Marks the lead as parted from the live filter.
@@ -56,7 +58,7 @@ struct LeadFilter: Sendable {
     guard isValid else { return false }
     while start < entries.count, entries[start].sequence < sequence { start += 1 }
     guard start < entries.count, entries[start].sequence == sequence,
-      entries[start].state == live
+      entries[start].state == live.snapshot
     else { return false }
     start += 1
     if start >= 64 {

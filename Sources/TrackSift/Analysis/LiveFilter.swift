@@ -15,6 +15,15 @@ struct LiveFilter: Sendable, Hashable {
   /// The filter whose records the smoother takes, `nil` where it is the judging one.
   private var smoothing: ConstantVelocityKalmanFilter?
 
+  /// What fixes change in both filters (see ``ConstantVelocityKalmanFilter/Snapshot``).
+  struct Snapshot: Sendable, Hashable {
+    fileprivate var judging: ConstantVelocityKalmanFilter.Snapshot
+    fileprivate var smoothing: ConstantVelocityKalmanFilter.Snapshot?
+  }
+
+  /// The state fixes change, for comparing live filters of one profile cheaply.
+  var snapshot: Snapshot { Snapshot(judging: judging.snapshot, smoothing: smoothing?.snapshot) }
+
   /// Creates the filters: `configuration` for the judging one, and a smoothing one with
   /// `smoothingAccelerationNoiseMetersPerSecondSquared` if that is given.
   init(

@@ -46,6 +46,26 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   /// Re-centre the plane when the estimate is this far from its origin.
   private static let recenterDistanceMeters = 2_000.0
 
+  /// Everything of the filter that fixes change, without the configuration: two filters
+  /// with the same configuration and equal snapshots give every later fix the same step.
+  struct Snapshot: Sendable, Hashable {
+    fileprivate var plane: LocalTangentPlane?
+    fileprivate var east: KalmanAxis
+    fileprivate var north: KalmanAxis
+    fileprivate var lastTimeSeconds: Double?
+    fileprivate var signalBackSeconds: Double?
+    fileprivate var lastIntervalSeconds: Double?
+    fileprivate var consecutiveRejections: Int
+  }
+
+  /// The state fixes change, for comparing filters that share a configuration cheaply.
+  var snapshot: Snapshot {
+    Snapshot(
+      plane: plane, east: east, north: north, lastTimeSeconds: lastTimeSeconds,
+      signalBackSeconds: signalBackSeconds, lastIntervalSeconds: lastIntervalSeconds,
+      consecutiveRejections: consecutiveRejections)
+  }
+
   /// Creates a filter.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
@@ -195,11 +215,12 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
       fix.validHorizontalAccuracyMeters ?? configuration.assumedAccuracyMeters,
       configuration.accuracyFloorMeters)
     let excess = configuration.reconvergenceAccuracyMultiple - 1
-    guard let back = signalBackSeconds, let time = fix.timeSeconds, time >= back, excess > 0,
-      configuration.reconvergenceTimeConstantSeconds > 0
+    let fadeSeconds = configuration.reconvergenceTimeConstantSeconds
+    // Ten time constants on, the excess is a ten-thousandth of itself: no need to compute it.
+    guard let back = signalBackSeconds, let time = fix.timeSeconds, time >= back,
+      time - back < 10 * fadeSeconds, excess > 0
     else { return stated }
-    return stated
-      * (1 + excess * exp(-(time - back) / configuration.reconvergenceTimeConstantSeconds))
+    return stated * (1 + excess * exp(-(time - back) / fadeSeconds))
   }
 
   private mutating func start(at fix: Fix) {
