@@ -1,7 +1,8 @@
 /// The speed and pace a live display shows, from the newest fixes without waiting for the
 /// look-ahead: a gate of its own, reported speed first with a derived fallback, and the
-/// time-aware current pace. Reads 0 until the gate allows a speed, and adds no speed while the
-/// receiver reconverges after a signal loss (see ``SignalLossReconvergence``).
+/// time-aware current pace. Reads 0 until the gate allows a speed and, at the start of a
+/// recording, until ``launchReadings`` speeds have come; adds no speed while the receiver
+/// reconverges after a signal loss (see ``SignalLossReconvergence``).
 ///
 /// Package access: the accuracy lab replays it to score what the display shows.
 package struct DisplaySpeed: Sendable {
@@ -10,6 +11,14 @@ package struct DisplaySpeed: Sendable {
   private var pace: CurrentPaceEstimator
   private var lastTimeSeconds: Double?
   private var reconvergence = SignalLossReconvergence()
+  /// Speeds taken since the recording started (not reset by a pause).
+  private var readingsTaken = 0
+
+  /// How many speeds the display takes at the start of a recording before it shows one. A
+  /// watch's Doppler in a city is noisy (0.9 m/s stated): a single reading can be 1.2 m/s
+  /// above the truth, and the first one would be shown alone at the launch. The average of
+  /// three is not; after a pause the display shows the first speed again.
+  static let launchReadings = 3
 
   package init(configuration: RecorderConfiguration) {
     gate = FixGate(configuration: configuration.displayGate)
@@ -26,6 +35,7 @@ package struct DisplaySpeed: Sendable {
     let reconverging = reconvergence.isReconverging(atTimeSeconds: time)
     if gate.isSpeedAvailable, !reconverging, let estimate {
       pace.add(timeSeconds: time, speedMetersPerSecond: estimate.metersPerSecond)
+      readingsTaken += 1
     }
     lastTimeSeconds = time
     return true
@@ -50,7 +60,7 @@ package struct DisplaySpeed: Sendable {
   /// The current speed some seconds after the last fix, in meters per second; `nil` while
   /// no speed is known yet (the display reads 0).
   package func speedMetersPerSecond(afterSeconds seconds: Double) -> Double? {
-    guard let lastTimeSeconds else { return nil }
+    guard let lastTimeSeconds, readingsTaken >= Self.launchReadings else { return nil }
     return pace.speedMetersPerSecond(atTimeSeconds: lastTimeSeconds + seconds)
   }
 

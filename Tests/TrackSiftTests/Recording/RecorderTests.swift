@@ -447,6 +447,21 @@ import Testing
     }
   }
 
+  /// At the start of a recording the display waits for three speeds: a first Doppler reading
+  /// 1.2 m/s high (a watch in a city) is not shown alone. After a pause it shows at once.
+  @Test func theFirstSpeedsOfARecordingShowOnlyAsAnAverage() throws {
+    var stream = FixStream()
+    var recorder = Recorder(profile: .walking)
+    _ = recorder.start(at: stream.time(0))
+    var fixes = stream.fixes(seconds: 6, speedMetersPerSecond: 1.4)
+    // The first fix gives no speed (the display's gate); the second is the first reading.
+    fixes[1].speedMetersPerSecond = 2.6
+    let shown = Self.shownSpeeds(&recorder, fixes)
+    #expect(shown.prefix(3).allSatisfy { $0 == 0 }, "\(shown)")
+    // Shown alone, the reading was 1.2 m/s over; in the average of three, 0.33 m/s.
+    #expect(shown[3] > 1.4 && shown[3] < 1.4 + 0.5, "\(shown)")
+  }
+
   /// A manual pause is no signal loss when the receiver went on delivering: the speed shows
   /// from the first fix after the resume. A real loss of 15 s withholds it for 3 s.
   @Test func aResumeIsNoSignalLossButASilenceIs() throws {
