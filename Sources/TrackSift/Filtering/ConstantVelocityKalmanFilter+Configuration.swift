@@ -40,7 +40,8 @@ extension ConstantVelocityKalmanFilter {
     /// velocity, in meters per second.
     public var initialVelocityUncertaintyMetersPerSecond: Double
     /// After a signal loss (a pause between fixes longer than
-    /// ``SignalLossReconvergence/signalLossSeconds``), the first fix's accuracy counts this many
+    /// ``SignalLossReconvergence/signalLossSeconds`` and three times the interval before it,
+    /// as a sparse recording's pauses are its pace), the first fix's accuracy counts this many
     /// times its stated value, and the excess fades with
     /// ``reconvergenceTimeConstantSeconds``; 1 trusts the stated accuracy. A receiver coming
     /// back from a tunnel or an underpass restarts with an error two to three times its usual
