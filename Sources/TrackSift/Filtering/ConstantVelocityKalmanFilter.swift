@@ -160,15 +160,14 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     _ fix: Fix, startsRun: Bool, stationaryVelocitySigmaMetersPerSecond: Double?
   ) -> KalmanRecord? {
     guard fix.coordinate.isInRange else { return nil }
-    noteSignalLoss(
-      gapSeconds: fix.timeSeconds.flatMap { t in lastTimeSeconds.map { t - $0 } },
-      at: fix.timeSeconds)
+    let gap = fix.timeSeconds.flatMap { t in lastTimeSeconds.map { t - $0 } }
+    noteSignalLoss(gapSeconds: gap, at: fix.timeSeconds)
     var dt = 0.0
     let started = startsRun || plane == nil
     if started {
       start(at: fix)
     } else if let plane {
-      dt = max(fix.timeSeconds.flatMap { t in lastTimeSeconds.map { t - $0 } } ?? 0, 0)
+      dt = max(gap ?? 0, 0)
       east.predict(seconds: dt, spectralDensity: spectralDensity)
       north.predict(seconds: dt, spectralDensity: spectralDensity)
       let (zEast, zNorth) = plane.project(fix.coordinate)

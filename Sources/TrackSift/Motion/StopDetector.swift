@@ -293,11 +293,7 @@ public struct StopDetector: Sendable {
       {
         // Leaving the anchor while the Doppler reads still is a position error drifting (an
         // error ramp), not a departure.
-        let walkedAway = position.flatMap { dopplerDepartureSeconds(toward: $0) }
-        resume(at: timeSeconds, position)
-        if let walkedAway, let departure = departureTimeSeconds, walkedAway < departure {
-          departureTimeSeconds = walkedAway
-        }
+        resume(at: timeSeconds, position, onDistance: true)
       } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters {
         lastNearAnchorSeconds = timeSeconds
       }
@@ -465,7 +461,10 @@ public struct StopDetector: Sendable {
     }
   }
 
-  private mutating func resume(at timeSeconds: Double, _ position: Coordinate?) {
+  /// Ends the stop at `timeSeconds`; `onDistance` when a position left the anchor.
+  private mutating func resume(
+    at timeSeconds: Double, _ position: Coordinate?, onDistance: Bool = false
+  ) {
     isMoving = true
     departureTimeSeconds = lastNearAnchorSeconds
     // The person left at the last still speed, if the speeds rose from it to the fast ones
@@ -474,6 +473,12 @@ public struct StopDetector: Sendable {
       (fastSinceSeconds ?? timeSeconds) - lastSlowSeconds <= Self.departureAccelerationSeconds
     {
       departureTimeSeconds = min(departureTimeSeconds ?? lastSlowSeconds, lastSlowSeconds)
+    }
+    // Out on distance, no later than the Doppler began to carry the person that way.
+    if onDistance, let position, let departure = departureTimeSeconds,
+      let walkedAway = dopplerDepartureSeconds(toward: position)
+    {
+      departureTimeSeconds = min(departure, walkedAway)
     }
     stopStartTimeSeconds = nil
     anchor = nil
