@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [RUNS] [extra libFuzzer flags...]
 #
-# TARGET is gpx, nmea, fit, tcx or gpsd; RUNS defaults to 10,000,000. Everything is written
+# TARGET is gpx, nmea, gnsslogger, fit, tcx or gpsd; RUNS defaults to 10,000,000. Everything is written
 # under .build-fuzz/ (git-ignored): the modules, the fuzzer binary .build-fuzz/fuzz-TARGET, the
 # corpus .build-fuzz/corpus-TARGET/ and crash/timeout/oom artifacts .build-fuzz/artifacts-TARGET/.
 #
@@ -16,7 +16,7 @@
 # BUILD_ONLY=1 to build and not run, FUZZ_NICE (default 10).
 set -euo pipefail
 
-target="${1:?usage: Fuzz/run.sh gpx|nmea|fit|tcx|gpsd [RUNS] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run.sh gpx|nmea|gnsslogger|fit|tcx|gpsd [RUNS] [libFuzzer flags...]}"
 runs="${2:-10000000}"
 shift $(($# >= 2 ? 2 : 1))
 
@@ -30,13 +30,15 @@ mkdir -p "$mods"
 case "$target" in
   gpx) entry=GPXFuzz module=TrackSiftFormats max_len=16384 ;;
   nmea) entry=NMEAFuzz module=TrackSiftFormats max_len=1024 ;;
+  gnsslogger) entry=GnssLoggerFuzz module=TrackSiftFormats max_len=4096 ;;
   fit) entry=FITFuzz module=TrackSiftFormats max_len=16384 ;;
   tcx) entry=TCXFuzz module=TrackSiftFormats max_len=16384 ;;
   gpsd) entry=GPSDFuzz module=TrackSiftGPSD max_len=1024 ;;
-  *) echo "unknown target $target (gpx, nmea, fit, tcx, gpsd)" >&2; exit 2 ;;
+  *) echo "unknown target $target (gpx, nmea, gnsslogger, fit, tcx, gpsd)" >&2; exit 2 ;;
 esac
 
-flags=(-O -sanitize=fuzzer,address -parse-as-library)
+# The package name lets the modules see each other's `package` declarations, as SwiftPM does.
+flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name TrackSift)
 
 build_module() { # name
   local name="$1"
@@ -75,6 +77,12 @@ case "$target" in
   gpx) seed "$data"/corpus/gpx/**/*.gpx "$data"/devices/**/*.gpx ;;
   nmea)
     seed "$data"/corpus/nmea-gpsd/**/* "$data"/truth/**/*.nmea "$data"/corpus/gpsbabel/nmea/**/*
+    ;;
+  gnsslogger)
+    # The logs' last 4 KiB (Fix, Raw and sensor lines; the header is mostly comments).
+    for file in "$data"/truth/android-gnsslogger-samples/*/*.txt; do
+      tail -c 4096 "$file" > "$corpus/seed-$(basename "$file")"
+    done
     ;;
   fit) seed "$data"/corpus/fit/**/*.fit "$data"/devices/**/*.fit "$data"/corpus/gpsbabel/fit/**/* ;;
   tcx) seed "$data"/corpus/gpsbabel/tcx/**/* "$data"/devices/**/*.tcx ;;

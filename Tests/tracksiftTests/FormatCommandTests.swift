@@ -94,6 +94,23 @@ struct FormatCommandTests {
     #expect((device?["distanceMeters"] as? Double).map { abs($0 - 10_010.82) < 0.5 } == true)
   }
 
+  /// An Android GnssLogger log reads as its chip's fixes, beside the NMEA lines of the same walk.
+  @Test func analyzeReadsAnAndroidGnssLoggerLog() throws {
+    let folder = "truth/android-gnsslogger-samples/android-pixel6-walk/"
+    func distance(_ name: String) throws -> Double {
+      let result = try CommandRunner.run([
+        "analyze", try Self.path(folder + name), "--profile", "walking", "--json",
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+      let refined = (object as? [String: Any])?["refined"] as? [String: Any]
+      return try #require(refined?["distanceMeters"] as? Double)
+    }
+    let fixLines = try distance("pixel6_gnsslogger.txt")
+    let nmea = try distance("pixel6.nmea")
+    #expect(abs(fixLines / nmea - 1) < 0.03, "Fix lines \(fixLines) m, NMEA \(nmea) m")
+  }
+
   @Test func filesOfNoKnownFormatOrWithoutPositionsAreRefused() throws {
     let directory = try CommandRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -101,7 +118,7 @@ struct FormatCommandTests {
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: png)
     let junk = try CommandRunner.run(["analyze", png.path])
     #expect(junk.status != 0)
-    #expect(junk.standardError.contains("not a GPX, TCX, FIT, NMEA or CSV file"))
+    #expect(junk.standardError.contains("not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file"))
     let treadmill = try CommandRunner.run([
       "analyze", try Self.path("devices/same-activity_6860622783_treadmill-run/6860622783.fit"),
     ])

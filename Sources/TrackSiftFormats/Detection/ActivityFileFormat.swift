@@ -12,6 +12,8 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   case nmea
   /// A CSV table of fixes with latitude and longitude columns, as ``FixCSVReader`` reads.
   case csv
+  /// An Android GnssLogger log, as ``GnssLoggerReader`` reads.
+  case gnssLogger
 
   /// How many bytes of a file ``detect(prefix:fileExtension:)`` looks at.
   public static let detectionPrefixLength = 64 * 1024
@@ -25,6 +27,11 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   /// - NMEA: a line starting with `$` or `!` and a talker and sentence name (`$GPGGA,`), or
   ///   the same after Android GnssLogger's `NMEA,`, in the first 4 KiB; other lines (gpsd's
   ///   `#` comments, a logger's notes) may come first.
+  /// - GnssLogger: its header (`# Header Description:` or `# Version: v...`) or a `Fix,` line
+  ///   with a provider, in the first 4 KiB, unless the first line is a CSV header (GSDC's
+  ///   `MessageType,Provider,LatitudeDegrees,...` tables are CSV). Checked before NMEA: a log
+  ///   may hold `NMEA,` lines too, and ``GnssLoggerReader`` reads them when it has no `Fix`
+  ///   line.
   /// - CSV: a first line whose comma-separated names include a latitude and a longitude
   ///   column among those ``FixCSVReader`` reads.
   ///
@@ -49,8 +56,9 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
       if let hinted, hinted == .gpx || hinted == .tcx { return hinted }
     case .notXML, .name: break
     }
-    let nmea = isNMEA(bytes)
     let csv = isCSV(bytes)
+    if isGnssLogger(bytes), !csv { return .gnssLogger }
+    let nmea = isNMEA(bytes)
     if nmea && csv, let hinted, hinted == .nmea || hinted == .csv { return hinted }
     if nmea { return .nmea }
     if csv { return .csv }
@@ -68,8 +76,8 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     return try detect(prefix: prefix, fileExtension: url.pathExtension)
   }
 
-  /// The format a file extension usually means (`gpx`, `tcx`, `fit`, `nmea`/`nma`/`log`,
-  /// `csv`), in any case.
+  /// The format a file extension usually means (`gpx`, `tcx`, `fit`, `nmea`/`nma`, `csv`), in
+  /// any case; GnssLogger's `.txt` means nothing by itself.
   public init?(fileExtension: String) {
     switch fileExtension.lowercased() {
     case "gpx": self = .gpx
@@ -177,6 +185,33 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
       lineStart = newline + 1
     }
     return false
+  }
+
+  /// Whether a line of the first 4 KiB is GnssLogger's: its header's `# Header Description:`
+  /// or `# Version: v`, or `Fix,` and a provider's letters and a comma.
+  private static func isGnssLogger(_ bytes: [UInt8]) -> Bool {
+    let limit = min(bytes.count, 4096)
+    var lineStart = 0
+    while lineStart < limit {
+      let line = bytes[lineStart..<limit]
+      if line.starts(with: "# Header Description:".utf8) || line.starts(with: "# Version: v".utf8) {
+        return true
+      }
+      if line.starts(with: "Fix,".utf8) {
+        var index = lineStart + 4
+        while index < limit, isUpperAlphanumeric(bytes[index]) || isLowerLetter(bytes[index]) {
+          index += 1
+        }
+        if index > lineStart + 4, index < limit, bytes[index] == UInt8(ascii: ",") { return true }
+      }
+      guard let newline = line.firstIndex(of: 0x0A) else { break }
+      lineStart = newline + 1
+    }
+    return false
+  }
+
+  private static func isLowerLetter(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
   }
 
   private static func isUpperAlphanumeric(_ byte: UInt8) -> Bool {

@@ -22,10 +22,10 @@ public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConve
     self.init(start: text)
   }
 
-  /// `not a GPX, TCX, FIT, NMEA or CSV file (starts with "\x89PNG\x0D\x0A")`, or `(it is
-  /// empty)` for an empty file.
+  /// `not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with "\x89PNG\x0D\x0A")`,
+  /// or `(it is empty)` for an empty file.
   public var description: String {
     let place = start.isEmpty ? "it is empty" : "starts with \"\(start)\""
-    return "not a GPX, TCX, FIT, NMEA or CSV file (\(place))"
+    return "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (\(place))"
   }
 }

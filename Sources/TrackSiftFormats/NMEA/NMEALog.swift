@@ -15,14 +15,14 @@ public struct NMEALog: Sendable {
   /// including types the reader does not use (GSV, GLL, proprietary `$P...`).
   public var sentenceCount: Int
   /// The first ``maximumRecordedSkips`` lines skipped in lenient mode, in file order.
-  public var skipped: [NMEASkippedLine]
+  public var skipped: [SkippedLine]
   /// The number of lines skipped in lenient mode, recorded or not.
   public var skippedCount: Int
 
   /// Creates a log.
   public init(
     track: Track = Track(), fixCount: Int = 0, sentenceCount: Int = 0,
-    skipped: [NMEASkippedLine] = [], skippedCount: Int = 0
+    skipped: [SkippedLine] = [], skippedCount: Int = 0
   ) {
     self.track = track
     self.fixCount = fixCount

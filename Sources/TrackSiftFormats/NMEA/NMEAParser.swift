@@ -31,30 +31,15 @@ struct NMEAParser {
     _ bytes: UnsafeRawBufferPointer, onConsumed: ((Int) -> Void)? = nil,
     emit: (Fix, _ startsSegment: Bool) -> Void
   ) throws(NMEAError) {
-    var lineNumber = 0
-    var start = 0
-    var index = 0
-    var nextRelease = 1 << 20
-    let count = bytes.count
-    while start < count {
-      index = start
-      while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-      lineNumber += 1
-      try handle(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), line: lineNumber, emit)
-      // CR LF ends one line; a lone CR or LF ends one too.
-      if index < count, bytes[index] == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A {
-        index += 1
-      }
-      start = index + 1
-      if start >= nextRelease, let onConsumed {
-        onConsumed(start)
-        nextRelease = start + (1 << 20)
-      }
+    try LineScanner.forEachLine(in: bytes, onConsumed: onConsumed) {
+      (line, number) throws(NMEAError) in try handle(line, line: number, emit)
     }
     flush(emit)
   }
 
-  private mutating func handle(
+  /// Reads one line (without its end): a sentence, or a GnssLogger `NMEA,` line.
+  /// - Throws: ``NMEAError`` for a bad line in strict mode.
+  mutating func handle(
     _ raw: UnsafeRawBufferPointer, line: Int, _ emit: (Fix, Bool) -> Void
   ) throws(NMEAError) {
     let bounds = ASCIINumber.trimmed(raw)
@@ -75,7 +60,7 @@ struct NMEAParser {
       if options.strict { throw NMEAError(reason: reason, line: line) }
       log.skippedCount += 1
       if log.skipped.count < NMEALog.maximumRecordedSkips {
-        log.skipped.append(NMEASkippedLine(line: line, reason: reason))
+        log.skipped.append(SkippedLine(line: line, reason: reason))
       }
     }
   }
@@ -158,7 +143,7 @@ struct NMEAParser {
   }
 
   /// Ends the epoch being collected: dates it, and emits its fix if it has one.
-  private mutating func flush(_ emit: (Fix, Bool) -> Void) {
+  mutating func flush(_ emit: (Fix, Bool) -> Void) {
     defer { epoch = NMEAEpoch() }
     guard !epoch.isOpen else { return }
     var timestamp: Date?

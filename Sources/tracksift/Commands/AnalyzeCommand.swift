@@ -8,7 +8,7 @@ struct AnalyzeCommand: ParsableCommand {
     commandName: "analyze",
     abstract: "Print distance, times, pace, splits and verdict counts of an activity file.")
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA or CSV file (told apart by content).")
+  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
   var file: String
 
   @Option(help: "The activity's thresholds: walking, running, cycling or driving.")

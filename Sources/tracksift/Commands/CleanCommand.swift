@@ -9,7 +9,7 @@ struct CleanCommand: ParsableCommand {
     commandName: "clean",
     abstract: "Write a cleaned GPX: bad fixes removed, positions filtered, route simplified.")
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA or CSV file (told apart by content).")
+  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
   var file: String
 
   @Option(name: .shortAndLong, help: "The GPX file to write.")

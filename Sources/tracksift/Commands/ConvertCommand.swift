@@ -19,7 +19,7 @@ struct ConvertCommand: ParsableCommand {
     case gpx, tcx, geojson, csv
   }
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA or CSV file (told apart by content).")
+  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
   var file: String
 
   @Option(name: .shortAndLong, help: "The file to write.")

@@ -14,7 +14,7 @@ struct ReplayCommand: ParsableCommand {
       equal those `analyze` reports for the same file and profile.
       """)
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA or CSV file with times.")
+  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file with times.")
   var file: String
 
   @Option(help: "The activity's thresholds: walking, running, cycling or driving.")

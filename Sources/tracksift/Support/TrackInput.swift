@@ -12,7 +12,8 @@ struct ActivityInput {
   var deviceTotals: DeviceTotals?
 }
 
-/// Reads an activity file (GPX, TCX, FIT, NMEA or CSV, told apart by content) into one track.
+/// Reads an activity file (GPX, TCX, FIT, NMEA, CSV or an Android GnssLogger log, told apart by
+/// content) into one track.
 enum TrackInput {
   /// The file's track (every segment of every track or activity, in order).
   static func read(path: String) throws -> Track { try load(path: path).track }
@@ -68,6 +69,15 @@ enum TrackInput {
         }
         input.track = log.track
       case .csv: input.track = try FixCSVReader.read(contentsOf: url)
+      case .gnssLogger:
+        let log = try GnssLoggerReader.read(contentsOf: url)
+        guard log.track.fixCount > 0 else {
+          throw InputError(
+            path: path,
+            reason: "the GnssLogger log holds no fix (no Fix line, \(log.nmeaLineCount) NMEA "
+              + "lines, \(log.skippedCount) lines skipped)")
+        }
+        input.track = log.track
       }
     } catch let error as InputError {
       throw error

@@ -77,17 +77,17 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
     let cases: [([UInt8], String)] = [
       (
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 9],
-        "not a GPX, TCX, FIT, NMEA or CSV file (starts with \"\\x89PNG\\x0D\\x0A\\x1A\\x0A"
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"\\x89PNG\\x0D\\x0A\\x1A\\x0A"
           + "\\x00\\x00\\x00\\x0DIHDR\")"
       ),
-      ([], "not a GPX, TCX, FIT, NMEA or CSV file (it is empty)"),
+      ([], "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (it is empty)"),
       (
         Array("{\"type\": \"FeatureCollection\"}".utf8),
-        "not a GPX, TCX, FIT, NMEA or CSV file (starts with \"{\"type\": \"Featur\")"
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"{\"type\": \"Featur\")"
       ),
       (
         Array("<pwx version=\"1.0\">".utf8),
-        "not a GPX, TCX, FIT, NMEA or CSV file (starts with \"<pwx version=\"1.\")"
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"<pwx version=\"1.\")"
       ),
     ]
     for (bytes, message) in cases {
@@ -128,6 +128,7 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
         try sharedFiles("corpus/gpsbabel/nmea", [""]) + sharedFiles("corpus/nmea-gpsd", [".log"])
           + sharedFiles("truth", [".nmea", ".gga"])
       ),
+      (.gnssLogger, try sharedFiles("truth/android-gnsslogger-samples", [".txt"])),
       (
         .csv,
         try sharedFiles("truth", [".csv"]).filter { !rawMeasurements($0) }

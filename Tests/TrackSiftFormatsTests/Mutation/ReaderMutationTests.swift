@@ -47,6 +47,14 @@ import TrackSiftTestSupport
     NMEA,$GPRMC,234257.00,A,3725.590397,N,12210.422534,W,000.0,,071123,,,A*65,1699400577566
     """
 
+  /// GnssLogger's own `Fix` lines, after their header.
+  static let gnssLoggerFixSeed = """
+    # Fix,Provider,LatitudeDegrees,LongitudeDegrees,AltitudeMeters,SpeedMps,AccuracyMeters,\
+    BearingDegrees,UnixTimeMillis,SpeedAccuracyMps,BearingAccuracyDegrees
+    Fix,GPS,37.4235845,-122.0941221,-32.83,0.0,3.79,0.0,1589494247000,0.086,0.0
+    Fix,FLP,37.4235845,-122.0941220,-29.19,0.0029,3.9,89.35,1589494248000,0.086,0.0
+    """
+
   /// A speed-sailing logger's columns: a date beside a time of day, and EHPE.
   static let sailingSeed = """
     date,time,hdop,sat,lat,lon,ele,sog,cog,ehpe
@@ -92,6 +100,27 @@ import TrackSiftTestSupport
         }
       }
     }
+  }
+
+  @Test func gnssLoggerReaderSurvivesDamagedInput() {
+    var mutator = InputMutator(seed: 4)
+    let seeds =
+      Self.seeds(
+        "truth/android-gnsslogger-samples/gsdc2021-sample", extensions: ["txt"], limit: 15_000,
+        fallback: Self.gnssLoggerFixSeed) + [Array(Self.gnssLoggerSeed.utf8)]
+    var fixes = 0
+    for strict in [false, true] {
+      for bytes in mutator.variants(of: seeds, count: 2_000) {
+        do {
+          let log = try GnssLoggerReader.read(
+            data: Data(bytes), options: .init(strict: strict, sources: Set(FixSource.allCases)))
+          fixes += log.track.fixCount
+        } catch {
+          #expect(!error.description.isEmpty)
+        }
+      }
+    }
+    #expect(fixes > 0)
   }
 
   @Test func csvReaderSurvivesDamagedInput() {

@@ -65,7 +65,7 @@ struct NMEACorpusTests {
     let log = try NMEAReader.read(contentsOf: url)
     #expect(
       log.skipped == [
-        NMEASkippedLine(
+        SkippedLine(
           line: 35, reason: "checksum mismatch: the sentence says 4B, its bytes give 48")
       ])
     #expect(log.fixCount == 14)

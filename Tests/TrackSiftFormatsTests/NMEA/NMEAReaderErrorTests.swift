@@ -65,7 +65,7 @@ import TrackSift
   ])
   func malformedSentencesAreSkippedOrThrown(line: String, reason: String) throws {
     let log = try NMEAReader.read(string: sandwich(line))
-    #expect(log.skipped == [NMEASkippedLine(line: 2, reason: reason)])
+    #expect(log.skipped == [SkippedLine(line: 2, reason: reason)])
     #expect(log.fixCount == 2)
     #expect(throws: NMEAError(reason: reason, line: 2)) {
       try NMEAReader.read(string: sandwich(line), options: .init(strict: true))

@@ -1,0 +1,44 @@
+import TrackSift
+
+/// What ``GnssLoggerReader`` made of an Android GnssLogger log: the fixes and an account of the
+/// lines it read.
+public struct GnssLoggerLog: Sendable {
+  /// The most skipped lines that ``skipped`` keeps; ``skippedCount`` counts them all.
+  public static let maximumRecordedSkips = 1_000
+
+  /// The fixes, in one segment: the `Fix` lines of the sources chosen
+  /// (``GnssLoggerReader/Options/sources``) in file order, or, in a log without any `Fix` line,
+  /// the fixes of its `NMEA` lines (split as ``NMEAReader`` splits them).
+  public var track: Track
+  /// The number of `Fix` lines read, by provider as the log names it (`GPS`, `FLP`, `NLP`),
+  /// whether their source was chosen for ``track`` or not.
+  public var fixLinesByProvider: [String: Int]
+  /// The number of `NMEA` lines in the log.
+  public var nmeaLineCount: Int
+  /// The first ``maximumRecordedSkips`` lines skipped in lenient mode, in file order.
+  public var skipped: [SkippedLine]
+  /// The number of lines skipped in lenient mode, recorded or not.
+  public var skippedCount: Int
+
+  /// Creates a log.
+  public init(
+    track: Track = Track(), fixLinesByProvider: [String: Int] = [:], nmeaLineCount: Int = 0,
+    skipped: [SkippedLine] = [], skippedCount: Int = 0
+  ) {
+    self.track = track
+    self.fixLinesByProvider = fixLinesByProvider
+    self.nmeaLineCount = nmeaLineCount
+    self.skipped = skipped
+    self.skippedCount = skippedCount
+  }
+
+  /// Whether the track holds the fixes of the `NMEA` lines (the log has no `Fix` line).
+  public var isFromNMEA: Bool { fixLinesByProvider.isEmpty && nmeaLineCount > 0 }
+
+  mutating func skip(line: Int, reason: String) {
+    skippedCount += 1
+    if skipped.count < Self.maximumRecordedSkips {
+      skipped.append(SkippedLine(line: line, reason: reason))
+    }
+  }
+}
