@@ -106,6 +106,11 @@ struct FormatCommandTests {
       let refined = (object as? [String: Any])?["refined"] as? [String: Any]
       return try #require(refined?["distanceMeters"] as? Double)
     }
+    let text = try CommandRunner.run([
+      "analyze", try Self.path(folder + "pixel6_gnsslogger.txt"), "--profile", "walking",
+    ])
+    #expect(
+      text.standardOutput.contains("Read: the GPS provider's Fix lines (FLP 95, NLP 54 left out)"))
     let fixLines = try distance("pixel6_gnsslogger.txt")
     let nmea = try distance("pixel6.nmea")
     #expect(abs(fixLines / nmea - 1) < 0.03, "Fix lines \(fixLines) m, NMEA \(nmea) m")

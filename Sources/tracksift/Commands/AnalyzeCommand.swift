@@ -24,7 +24,8 @@ struct AnalyzeCommand: ParsableCommand {
     let input = try TrackInput.load(path: file)
     let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
     let report = AnalysisReport(
-      file: file, track: input.track, analysis: analysis, device: input.deviceTotals)
+      file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
+      readerNote: input.note)
     if json {
       print(try report.json())
     } else {

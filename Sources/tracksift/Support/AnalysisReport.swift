@@ -15,10 +15,16 @@ struct AnalysisReport: Encodable {
   var refined: ActivityMetrics
   /// The device's own totals, when the file carries them (FIT sessions, TCX laps).
   var device: DeviceTotals?
+  /// What the reader passed over or left out, when anything.
+  var readerNote: String?
 
-  init(file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil) {
+  init(
+    file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
+    readerNote: String? = nil
+  ) {
     self.file = file
     self.device = device
+    self.readerNote = readerNote
     profile = analysis.profile.activity
     fixCount = track.fixCount
     segmentCount = track.segments.count
@@ -36,6 +42,7 @@ struct AnalysisReport: Encodable {
     lines.append(
       "\(file): \(Formatting.count(fixCount)) fixes in \(segmentCount) segment"
         + (segmentCount == 1 ? "" : "s") + ", \(profile.rawValue) profile")
+    if let readerNote { lines.append("Read: \(readerNote)") }
     lines.append(
       "Accepted \(Formatting.count(verdicts.acceptedCount)), rejected "
         + "\(Formatting.count(verdicts.rejectedCount))"

@@ -10,6 +10,9 @@ struct ActivityInput {
   /// The device's totals of the whole activity (a FIT session or the sum of several, a TCX
   /// activity's laps), or `nil` when the file has none.
   var deviceTotals: DeviceTotals?
+  /// What the reader passed over or left out, in words, or `nil` when nothing: a log's
+  /// skipped lines, a GnssLogger log's other providers.
+  var note: String?
 }
 
 /// Reads an activity file (GPX, TCX, FIT, NMEA, CSV or an Android GnssLogger log, told apart by
@@ -68,6 +71,7 @@ enum TrackInput {
               + "\(log.skippedCount) lines skipped)")
         }
         input.track = log.track
+        input.note = skippedNote(log.skippedCount, log.skipped)
       case .csv: input.track = try FixCSVReader.read(contentsOf: url)
       case .gnssLogger:
         let log = try GnssLoggerReader.read(contentsOf: url)
@@ -78,6 +82,9 @@ enum TrackInput {
               + "lines, \(log.skippedCount) lines skipped)")
         }
         input.track = log.track
+        input.note = [providerNote(log), skippedNote(log.skippedCount, log.skipped)]
+          .compactMap { $0 }.joined(separator: "; ")
+        if input.note?.isEmpty == true { input.note = nil }
       }
     } catch let error as InputError {
       throw error
@@ -85,6 +92,27 @@ enum TrackInput {
       throw InputError(path: path, reason: error.description)
     }
     return input
+  }
+
+  /// `2 lines skipped (the first: line 88: ...)`, or `nil` for none.
+  private static func skippedNote(_ count: Int, _ skipped: [SkippedLine]) -> String? {
+    guard count > 0, let first = skipped.first else { return nil }
+    return count == 1
+      ? "1 line skipped (\(first))"
+      : "\(Formatting.count(count)) lines skipped (the first: \(first))"
+  }
+
+  /// `the GPS provider's Fix lines (FLP 95, NLP 54 left out)`, or `nil` when none was left out.
+  private static func providerNote(_ log: GnssLoggerLog) -> String? {
+    guard !log.isFromNMEA else { return "no Fix line: the NMEA lines read" }
+    let sources = Set(log.track.segments.flatMap(\.fixes).map(\.source))
+    let providers = log.fixLinesByProvider.sorted { $0.key < $1.key }
+    let left = providers.filter { !sources.contains(GnssLoggerReader.source(ofProvider: $0.key)) }
+    guard !left.isEmpty else { return nil }
+    let read = providers.filter { sources.contains(GnssLoggerReader.source(ofProvider: $0.key)) }
+    return "the \(read.map(\.key).joined(separator: " and ")) provider's Fix lines ("
+      + left.map { "\($0.key) \(Formatting.count($0.value))" }.joined(separator: ", ")
+      + " left out)"
   }
 
   private static func gpxTrack(_ url: URL) throws -> Track {
