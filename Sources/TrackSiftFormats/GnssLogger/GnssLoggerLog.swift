@@ -15,7 +15,8 @@ public struct GnssLoggerLog: Sendable {
   public var fixLinesByProvider: [String: Int]
   /// The number of `NMEA` lines in the log.
   public var nmeaLineCount: Int
-  /// The first ``maximumRecordedSkips`` lines skipped in lenient mode, in file order.
+  /// The first ``maximumRecordedSkips`` lines skipped in lenient mode: bad `Fix` lines in file
+  /// order, then, when the track holds the NMEA lines' fixes, bad NMEA lines.
   public var skipped: [SkippedLine]
   /// The number of lines skipped in lenient mode, recorded or not.
   public var skippedCount: Int
