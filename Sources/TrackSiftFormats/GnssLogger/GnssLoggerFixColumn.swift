@@ -1,7 +1,7 @@
 /// The columns of a GnssLogger `Fix` line that ``GnssLoggerReader`` reads.
 enum GnssLoggerFixColumn: Int, CaseIterable {
   case provider, latitude, longitude, altitude, speed, accuracy, bearing, time
-  case speedAccuracy, bearingAccuracy, verticalAccuracy
+  case speedAccuracy, bearingAccuracy, verticalAccuracy, mockLocation
 
   /// The columns of logs before version 3, which may have no `# Fix,...` header line.
   static let version2Layout: [GnssLoggerFixColumn?] = [
@@ -10,7 +10,7 @@ enum GnssLoggerFixColumn: Int, CaseIterable {
   ]
 
   /// The column a header name gives, in any case, or `nil` for columns the reader ignores
-  /// (`elapsedRealtimeNanos`, `MockLocation`, `NumberOfUsedSignals`, ...).
+  /// (`elapsedRealtimeNanos`, `NumberOfUsedSignals`, ...).
   init?(header: String) {
     switch header.lowercased() {
     case "provider": self = .provider
@@ -24,6 +24,7 @@ enum GnssLoggerFixColumn: Int, CaseIterable {
     case "speedaccuracymps": self = .speedAccuracy
     case "bearingaccuracydegrees": self = .bearingAccuracy
     case "verticalaccuracymeters": self = .verticalAccuracy
+    case "mocklocation": self = .mockLocation
     default: return nil
     }
   }
@@ -42,6 +43,7 @@ enum GnssLoggerFixColumn: Int, CaseIterable {
     case .speedAccuracy: "SpeedAccuracyMps"
     case .bearingAccuracy: "BearingAccuracyDegrees"
     case .verticalAccuracy: "VerticalAccuracyMeters"
+    case .mockLocation: "MockLocation"
     }
   }
 }

@@ -13,6 +13,10 @@ public struct GnssLoggerLog: Sendable {
   /// The number of `Fix` lines read, by provider as the log names it (`GPS`, `FLP`, `NLP`),
   /// whether their source was chosen for ``track`` or not.
   public var fixLinesByProvider: [String: Int]
+  /// The number of `Fix` lines flagged `MockLocation` that were left out (see
+  /// ``GnssLoggerReader/Options/includesMockLocations``); they are not in
+  /// ``fixLinesByProvider``.
+  public var mockFixLineCount: Int
   /// The number of `NMEA` lines in the log.
   public var nmeaLineCount: Int
   /// The first ``maximumRecordedSkips`` lines skipped in lenient mode: bad `Fix` lines in file
@@ -23,17 +27,19 @@ public struct GnssLoggerLog: Sendable {
 
   /// Creates a log.
   public init(
-    track: Track = Track(), fixLinesByProvider: [String: Int] = [:], nmeaLineCount: Int = 0,
-    skipped: [SkippedLine] = [], skippedCount: Int = 0
+    track: Track = Track(), fixLinesByProvider: [String: Int] = [:], mockFixLineCount: Int = 0,
+    nmeaLineCount: Int = 0, skipped: [SkippedLine] = [], skippedCount: Int = 0
   ) {
     self.track = track
     self.fixLinesByProvider = fixLinesByProvider
+    self.mockFixLineCount = mockFixLineCount
     self.nmeaLineCount = nmeaLineCount
     self.skipped = skipped
     self.skippedCount = skippedCount
   }
 
-  /// Whether the track holds the fixes of the `NMEA` lines (the log has no `Fix` line).
+  /// Whether the track holds the fixes of the `NMEA` lines (the log has no `Fix` line read:
+  /// none, or only mock locations, whereas its NMEA lines are the chip's own).
   public var isFromNMEA: Bool { fixLinesByProvider.isEmpty && nmeaLineCount > 0 }
 
   mutating func skip(line: Int, reason: String) {

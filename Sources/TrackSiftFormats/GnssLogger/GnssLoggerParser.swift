@@ -21,7 +21,7 @@ struct GnssLoggerParser {
   /// The log with its track: the `Fix` lines' fixes, or the NMEA lines' when there are none.
   mutating func finish() -> GnssLoggerLog {
     var result = log
-    if fixes.isEmpty, log.nmeaLineCount > 0 {
+    if log.isFromNMEA {
       var track = nmeaTrack
       nmea.flush { Self.add($0, startingSegment: $1, to: &track) }
       result.track = track
@@ -108,6 +108,12 @@ struct GnssLoggerParser {
       let longitude = values[GnssLoggerFixColumn.longitude.rawValue]
     else {
       try reject("the position is missing", line: line)
+      return
+    }
+    if !options.includesMockLocations, let mock = values[GnssLoggerFixColumn.mockLocation.rawValue],
+      mock != 0
+    {
+      log.mockFixLineCount += 1
       return
     }
     fixes.append(fix(provider: provider, latitude: latitude, longitude: longitude))

@@ -15,11 +15,19 @@ extension GnssLoggerReader {
     /// after the chip's is a second opinion drawn as a zig-zag, and the providers' altitudes
     /// disagree by tens of meters (a Pixel's fused altitudes lie about 20 m under its chip's).
     public var sources: Set<FixSource>?
+    /// Whether `Fix` lines flagged `MockLocation` (an app stood in for the location providers,
+    /// as spoofing and test tools do) are read. When false (the default) they are left out and
+    /// counted in ``GnssLoggerLog/mockFixLineCount``: their positions say nothing of where the
+    /// phone was.
+    public var includesMockLocations: Bool
 
     /// Creates options.
-    public init(strict: Bool = false, sources: Set<FixSource>? = nil) {
+    public init(
+      strict: Bool = false, sources: Set<FixSource>? = nil, includesMockLocations: Bool = false
+    ) {
       self.strict = strict
       self.sources = sources
+      self.includesMockLocations = includesMockLocations
     }
   }
 }

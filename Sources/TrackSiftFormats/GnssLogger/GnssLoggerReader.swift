@@ -21,7 +21,8 @@ import TrackSift
 /// convention as it is; altitude is above the WGS 84 ellipsoid; `UnixTimeMillis` is the fix
 /// time. An empty field is unknown. Older logs write 0 for what a location lacks: a zero
 /// speed, bearing or vertical accuracy is unknown, and so is a zero speed or bearing whose
-/// accuracy is zero.
+/// accuracy is zero. `Fix` lines flagged `MockLocation` are left out unless
+/// ``Options/includesMockLocations`` asks for them.
 ///
 /// A log without `Fix` lines (location logging off) gives the fixes of its `NMEA` lines, read
 /// as ``NMEAReader`` reads them. Every other line (`Raw`, `Status`, sensors, comments) is

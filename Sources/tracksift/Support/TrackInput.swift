@@ -78,11 +78,15 @@ enum TrackInput {
         guard log.track.fixCount > 0 else {
           throw InputError(
             path: path,
-            reason: "the GnssLogger log holds no fix (no Fix line, \(log.nmeaLineCount) NMEA "
+            reason: "the GnssLogger log holds no fix (no Fix line read, "
+              + "\(log.mockFixLineCount) mock locations left out, \(log.nmeaLineCount) NMEA "
               + "lines, \(log.skippedCount) lines skipped)")
         }
         input.track = log.track
-        input.note = [providerNote(log), skippedNote(log.skippedCount, log.skipped)]
+        let mockNote =
+          log.mockFixLineCount > 0
+          ? "\(Formatting.count(log.mockFixLineCount)) mock locations left out" : nil
+        input.note = [providerNote(log), mockNote, skippedNote(log.skippedCount, log.skipped)]
           .compactMap { $0 }.joined(separator: "; ")
         if input.note?.isEmpty == true { input.note = nil }
       }

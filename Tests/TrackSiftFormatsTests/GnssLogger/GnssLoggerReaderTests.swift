@@ -105,6 +105,28 @@ import TrackSiftFormats
     }
   }
 
+  /// A mock provider's locations say nothing of where the phone was; its NMEA lines are the
+  /// chip's own.
+  @Test func mockLocationsAreLeftOutUnlessAskedFor() throws {
+    let text = Self.version3Log.replacingOccurrences(
+      of: "1699400588000,0.19,,4,3.0,0", with: "1699400588000,0.19,,4,3.0,1")
+    let log = try GnssLoggerReader.read(string: text)
+    #expect(log.mockFixLineCount == 1)
+    #expect(log.track.fixCount == 1)
+    #expect(log.fixLinesByProvider["GPS"] == 1)
+    let all = try GnssLoggerReader.read(string: text, options: .init(includesMockLocations: true))
+    #expect(all.track.fixCount == 2 && all.mockFixLineCount == 0)
+
+    let mockOnly = try GnssLoggerReader.read(
+      string: """
+        # Fix,Provider,LatitudeDegrees,LongitudeDegrees,UnixTimeMillis,MockLocation
+        Fix,GPS,10.0,10.0,1699400577000,1
+        NMEA,$GPGGA,234257.00,3725.590397,N,12210.422534,W,1,24,0.4,51.9,M,-28.4,M,,*63,1
+        """)
+    #expect(mockOnly.isFromNMEA)
+    #expect(mockOnly.track.segments.flatMap(\.fixes).map { $0.latitudeDegrees.rounded() } == [37])
+  }
+
   /// A time that is no finite number would give no usable timestamp.
   @Test func anInfiniteTimeIsNoTime() throws {
     let log = try GnssLoggerReader.read(

@@ -14,6 +14,7 @@ struct GnssLoggerTruthTests {
     let url = try sharedFile(Self.folder + "android-pixel6-walk/pixel6_gnsslogger.txt")
     let log = try GnssLoggerReader.read(contentsOf: url, options: .init(strict: true))
     #expect(log.fixLinesByProvider == ["GPS": 94, "FLP": 95, "NLP": 54])
+    #expect(log.mockFixLineCount == 0)
     let fixes = log.track.segments.flatMap(\.fixes)
     #expect(fixes.count == 94)
     #expect(fixes.allSatisfy { $0.source == .satellite && $0.validHorizontalAccuracyMeters != nil })
