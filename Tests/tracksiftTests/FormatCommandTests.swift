@@ -111,6 +111,14 @@ struct FormatCommandTests {
     ])
     #expect(
       text.standardOutput.contains("Read: the GPS provider's Fix lines (FLP 95, NLP 54 left out)"))
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let gpx = directory.appendingPathComponent("walk.gpx").path
+    let converted = try CommandRunner.run([
+      "convert", try Self.path(folder + "pixel6_gnsslogger.txt"), "-o", gpx,
+    ])
+    #expect(converted.standardOutput.contains("94 fixes in 1 segment written as gpx"))
+    #expect(converted.standardOutput.contains("Read: the GPS provider's Fix lines"))
     let fixLines = try distance("pixel6_gnsslogger.txt")
     let nmea = try distance("pixel6.nmea")
     #expect(abs(fixLines / nmea - 1) < 0.03, "Fix lines \(fixLines) m, NMEA \(nmea) m")

@@ -74,6 +74,7 @@ struct ConvertCommand: ParsableCommand {
       "\(output): \(Formatting.count(track.fixCount)) fixes in \(track.segments.count) segment"
         + (track.segments.count == 1 ? "" : "s") + " written as \(format.rawValue) (from "
         + "\(input.format.rawValue), \(Formatting.count(input.track.fixCount)) fixes read)")
+    if let note = input.note { print("Read: \(note)") }
   }
 
   /// The TCX `Sport` attribute for a profile.
