@@ -2,7 +2,7 @@
 enum FixCSVColumn: Hashable {
   case time, date, timeMilliseconds, latitude, longitude, altitude, horizontalAccuracy
   case verticalAccuracy, speed, course, heartRate, cadence, power, temperature, segment
-  case horizontalDilution, verticalDilution, positionDilution, satellites
+  case horizontalDilution, verticalDilution, positionDilution, satellites, provider
 
   /// The column a header names, or `nil` for columns the reader ignores (such as `distance`).
   ///
@@ -45,6 +45,7 @@ enum FixCSVColumn: Hashable {
     case "vdop": self = .verticalDilution
     case "pdop": self = .positionDilution
     case "sat", "sats", "satellites": self = .satellites
+    case "provider", "source": self = .provider
     default: return nil
     }
   }

@@ -10,13 +10,15 @@ import TrackSift
 /// `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`, `accuracy`/`horizontal_accuracy`/`ehpe`
 /// (meters), `vertical_accuracy`,
 /// `speed` (m/s), `course`/`bearing` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power`
-/// (watts), `temperature` (Celsius), `hdop`, `vdop`, `pdop`, `sat`, and `segment`. Other
-/// columns (such as `distance`) are ignored. Latitude and longitude are required.
+/// (watts), `temperature` (Celsius), `hdop`, `vdop`, `pdop`, `sat`, `provider`/`source` (as
+/// ``TrackSift/FixSource/init(providerName:)`` reads it: Android exports such as GPSLogger's
+/// name `gps` or `network`), and `segment`. Other columns (such as `distance`) are ignored.
+/// Latitude and longitude are required.
 ///
 /// An empty field is unknown. All rows form one segment unless a `segment` column is present:
 /// a new segment starts whenever its value changes. Fields may be double-quoted (RFC 4180),
 /// but a quoted field may not span lines. A UTF-8 byte-order mark and CRLF line ends are
-/// accepted. Fixes have source ``FixSource/unknown``.
+/// accepted. Without a provider column, fixes have source ``FixSource/unknown``.
 ///
 /// - Complexity: O(n) in the file size.
 public enum FixCSVReader {
@@ -148,6 +150,8 @@ public enum FixCSVReader {
         throw FixCSVError(reason: "not a number: \"\(value)\"", line: line, field: field)
       }
       fix.timestamp = Date(timeIntervalSince1970: milliseconds / 1000)
+    case .provider:
+      fix.source = FixSource(providerName: value)
     case .satellites:
       guard let count = Int(value), count >= 0 else {
         throw FixCSVError(reason: "not a satellite count: \"\(value)\"", line: line, field: field)

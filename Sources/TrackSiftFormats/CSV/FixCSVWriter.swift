@@ -4,7 +4,8 @@ import TrackSift
 /// Writes a ``Track`` as CSV, one row per fix, in columns that ``FixCSVReader`` reads back.
 ///
 /// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,hr,cadence,power,`
-/// `temperature,hdop,vdop,pdop,sat,segment`, followed by `verdict` when verdicts are given.
+/// `temperature,hdop,vdop,pdop,sat,source,segment`, followed by `verdict` when verdicts are
+/// given. `source` is the fix's ``FixSource`` name, empty when unknown.
 /// Times are ISO 8601 UTC with the fewest fractional digits that read back exactly; numbers
 /// are plain decimals with the shortest digits that read back to the same `Double`; an unknown
 /// value is an empty field. `segment` is the segment's index in the track (from 0), so
@@ -15,7 +16,7 @@ public enum FixCSVWriter {
   /// The header row's column names.
   public static let columns = [
     "time", "lat", "lon", "ele", "accuracy", "vertical_accuracy", "speed", "course", "hr",
-    "cadence", "power", "temperature", "hdop", "vdop", "pdop", "sat", "segment",
+    "cadence", "power", "temperature", "hdop", "vdop", "pdop", "sat", "source", "segment",
   ]
 
   /// The CSV text of `track`.
@@ -44,7 +45,8 @@ public enum FixCSVWriter {
           field(sensors.cadencePerMinute), field(sensors.powerWatts),
           field(sensors.temperatureCelsius), field(receiver.horizontalDilution),
           field(receiver.verticalDilution), field(receiver.positionDilution),
-          receiver.satellitesUsed.map(String.init) ?? "", String(segmentIndex),
+          receiver.satellitesUsed.map(String.init) ?? "",
+          fix.source == .unknown ? "" : fix.source.rawValue, String(segmentIndex),
         ]
         output += fields.joined(separator: ",")
         if verdicts != nil {

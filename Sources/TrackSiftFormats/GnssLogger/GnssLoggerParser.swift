@@ -142,7 +142,7 @@ struct GnssLoggerParser {
       speedAccuracyMetersPerSecond: accuracy(.speedAccuracy),
       courseDegrees: measured(.bearing, accuracy: .bearingAccuracy),
       courseAccuracyDegrees: accuracy(.bearingAccuracy),
-      source: GnssLoggerReader.source(ofProvider: provider))
+      source: FixSource(providerName: provider))
   }
 
   private mutating func reject(_ reason: String, line: Int) throws(GnssLoggerError) {

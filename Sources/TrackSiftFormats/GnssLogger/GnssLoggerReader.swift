@@ -7,7 +7,8 @@ import TrackSift
 /// Each `Fix` line is one location a provider of the phone delivered: `GPS` (the GNSS chip's
 /// own solution) becomes ``FixSource/satellite``, `FLP` (the fused provider)
 /// ``FixSource/fused``, `NLP` (cell and Wi-Fi) ``FixSource/network``, any other (such as `GT`,
-/// a ground truth written in the same form) ``FixSource/unknown``. GnssLogger records every
+/// a ground truth written in the same form) ``FixSource/unknown`` (see
+/// ``TrackSift/FixSource/init(providerName:)``). GnssLogger records every
 /// provider at once; the track holds the best one's fixes (the chip's when there are any),
 /// or those of the sources ``Options/sources`` names, providers interleaved as the phone
 /// delivered them, in one segment. Judging them is the ``FixGate``'s job (most presets refuse
@@ -69,16 +70,6 @@ public enum GnssLoggerReader {
     -> GnssLoggerLog
   {
     try read(data: Data(string.utf8), options: options)
-  }
-
-  /// The source of a fix from the provider a `Fix` line names, in any case.
-  public static func source(ofProvider provider: String) -> FixSource {
-    switch provider.lowercased() {
-    case "gps": .satellite
-    case "flp", "fused": .fused
-    case "nlp", "network": .network
-    default: .unknown
-    }
   }
 
   private static func parse(

@@ -111,9 +111,9 @@ enum TrackInput {
     guard !log.isFromNMEA else { return "no Fix line: the NMEA lines read" }
     let sources = Set(log.track.segments.flatMap(\.fixes).map(\.source))
     let providers = log.fixLinesByProvider.sorted { $0.key < $1.key }
-    let left = providers.filter { !sources.contains(GnssLoggerReader.source(ofProvider: $0.key)) }
+    let left = providers.filter { !sources.contains(FixSource(providerName: $0.key)) }
     guard !left.isEmpty else { return nil }
-    let read = providers.filter { sources.contains(GnssLoggerReader.source(ofProvider: $0.key)) }
+    let read = providers.filter { sources.contains(FixSource(providerName: $0.key)) }
     return "the \(read.map(\.key).joined(separator: " and ")) provider's Fix lines ("
       + left.map { "\($0.key) \(Formatting.count($0.value))" }.joined(separator: ", ")
       + " left out)"

@@ -42,6 +42,21 @@ private func csvError(_ text: String) -> FixCSVError? {
     #expect(fixes[1].source == .unknown)
   }
 
+  /// GPSLogger for Android names each row's provider; a network row is a network fix, which the
+  /// gate refuses.
+  @Test func aProviderColumnGivesTheSource() throws {
+    let track = try FixCSVReader.read(
+      string: """
+        time,lat,lon,elevation,accuracy,bearing,speed,satellites,provider,hdop,timestamp_ms
+        2024-05-01T07:00:00.000Z,46.5,6.6,400,4.0,,,8,gps,0.9,1714546800000
+        2024-05-01T07:00:01.000Z,46.5005,6.6004,,48.0,,,0,network,,1714546801000
+        2024-05-01T07:00:02.000Z,46.50001,6.60001,400,4.0,90,1.2,8,passive,0.9,1714546802000
+        """)
+    #expect(track.allFixes.map(\.source) == [.satellite, .network, .unknown])
+    let analysis = TrackAnalysis(track: track, profile: .walking)
+    #expect(analysis.verdicts[0][1] == .rejected(.networkSource))
+  }
+
   @Test func readsAliasesUnixSecondsQuotesAndCRLF() throws {
     let track = try FixCSVReader.read(
       string: "\u{FEFF}timestamp,lat,lng,ele,bearing,hr,cad,horizontal_accuracy,name\r\n"

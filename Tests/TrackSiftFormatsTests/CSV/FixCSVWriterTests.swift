@@ -12,6 +12,7 @@ private func csvFields(_ fix: Fix) -> Fix {
     horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
     verticalAccuracyMeters: fix.verticalAccuracyMeters,
     speedMetersPerSecond: fix.speedMetersPerSecond, courseDegrees: fix.courseDegrees,
+    source: fix.source,
     receiver: ReceiverStatus(
       satellitesUsed: fix.receiver.satellitesUsed,
       horizontalDilution: fix.receiver.horizontalDilution,
@@ -28,15 +29,15 @@ private func csvFields(_ fix: Fix) -> Fix {
           timestamp: Date(timeIntervalSinceReferenceDate: 0.25), latitudeDegrees: 1e-7,
           longitudeDegrees: -2, sensors: SensorValues(heartRateBeatsPerMinute: 150))
       ]),
-      Segment(fixes: [Fix(latitudeDegrees: 3, longitudeDegrees: 4)]),
+      Segment(fixes: [Fix(latitudeDegrees: 3, longitudeDegrees: 4, source: .network)]),
     ])
     let text = FixCSVWriter.string(from: track, verdicts: [[.rejected(.stale)]])
     #expect(
       text
         == "time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,hr,cadence,power,"
-        + "temperature,hdop,vdop,pdop,sat,segment,verdict\n"
-        + "2001-01-01T00:00:00.25Z,0.0000001,-2.0,,,,,,150.0,,,,,,,,0,stale\n"
-        + ",3.0,4.0,,,,,,,,,,,,,,1,\n")
+        + "temperature,hdop,vdop,pdop,sat,source,segment,verdict\n"
+        + "2001-01-01T00:00:00.25Z,0.0000001,-2.0,,,,,,150.0,,,,,,,,,0,stale\n"
+        + ",3.0,4.0,,,,,,,,,,,,,,network,1,\n")
     #expect(!FixCSVWriter.string(from: track).contains("verdict"))
   }
 

@@ -152,10 +152,12 @@ import TrackSiftFormats
   }
 
   @Test func providersNameTheirSources() {
-    #expect(GnssLoggerReader.source(ofProvider: "GPS") == .satellite)
-    #expect(GnssLoggerReader.source(ofProvider: "fused") == .fused)
-    #expect(GnssLoggerReader.source(ofProvider: "NLP") == .network)
-    #expect(GnssLoggerReader.source(ofProvider: "GT") == .unknown)
+    #expect(FixSource(providerName: "GPS") == .satellite)
+    #expect(FixSource(providerName: "fused") == .fused)
+    #expect(FixSource(providerName: "NLP") == .network)
+    #expect(FixSource(providerName: "network") == .network)
+    #expect(FixSource(providerName: "GT") == .unknown)
+    #expect(FixSource(providerName: "passive") == .unknown)
   }
 
   @Test func detectionTellsALogFromNMEAAndCSV() throws {
