@@ -75,20 +75,20 @@ enum TrackInput {
       case .csv: input.track = try FixCSVReader.read(contentsOf: url)
       case .gnssLogger:
         let log = try GnssLoggerReader.read(contentsOf: url)
+        let mockNote =
+          log.mockFixLineCount > 0
+          ? "\(Formatting.count(log.mockFixLineCount)) mock location"
+            + (log.mockFixLineCount == 1 ? "" : "s") + " left out" : nil
+        let notes = [providerNote(log), mockNote, skippedNote(log.skippedCount, log.skipped)]
+          .compactMap { $0 }
         guard log.track.fixCount > 0 else {
           throw InputError(
             path: path,
-            reason: "the GnssLogger log holds no fix (no Fix line read, "
-              + "\(log.mockFixLineCount) mock locations left out, \(log.nmeaLineCount) NMEA "
-              + "lines, \(log.skippedCount) lines skipped)")
+            reason: "the GnssLogger log holds no fix ("
+              + (notes.isEmpty ? "no Fix or NMEA line" : notes.joined(separator: "; ")) + ")")
         }
         input.track = log.track
-        let mockNote =
-          log.mockFixLineCount > 0
-          ? "\(Formatting.count(log.mockFixLineCount)) mock locations left out" : nil
-        input.note = [providerNote(log), mockNote, skippedNote(log.skippedCount, log.skipped)]
-          .compactMap { $0 }.joined(separator: "; ")
-        if input.note?.isEmpty == true { input.note = nil }
+        input.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
       }
     } catch let error as InputError {
       throw error
