@@ -124,6 +124,28 @@ struct FormatCommandTests {
     #expect(abs(fixLines / nmea - 1) < 0.03, "Fix lines \(fixLines) m, NMEA \(nmea) m")
   }
 
+  /// The GSDC least-squares drive and its SPAN reference, as a user gives them to `eval`: both
+  /// count GPS time, and the fixes state an HDOP only. The targets for this recording
+  /// hold through the generic readers too (p95 from 8.2 m to 5.5 m or less, distance within
+  /// 1 %).
+  @Test func evalScoresTheGSDCDriveAgainstItsReference() throws {
+    let folder = "truth/gsdc2021-mtv-2020-05-14-pixel4-wls/"
+    let result = try CommandRunner.run([
+      "eval", try Self.path(folder + "goGPS_WLS.csv"), "--truth",
+      try Self.path(folder + "ground_truth.csv"), "--profile", "driving", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    let cards = try #require((object as? [String: Any])?["cards"] as? [[String: Any]])
+    let refined = try #require(cards.first { $0["pipeline"] as? String == "TrackSift refined" })
+    let raw = try #require(cards.first { $0["pipeline"] as? String == "raw fixes" })
+    let distance = try #require(refined["distanceErrorPercent"] as? Double)
+    let p95 = try #require(refined["horizontalErrorP95Meters"] as? Double)
+    #expect(abs(distance) <= 1, "refined distance \(distance) %")
+    #expect(p95 <= 5.5, "refined p95 \(p95) m")
+    #expect((raw["horizontalErrorP95Meters"] as? Double).map { $0 > 8 } == true)
+  }
+
   @Test func filesOfNoKnownFormatOrWithoutPositionsAreRefused() throws {
     let directory = try CommandRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,6 +1,7 @@
 /// The columns of a CSV file of fixes that ``FixCSVReader`` understands.
 enum FixCSVColumn: Hashable {
-  case time, date, timeMilliseconds, latitude, longitude, altitude, horizontalAccuracy
+  case time, date, timeMilliseconds, gpsTime, gpsTimeMilliseconds, latitude, longitude, altitude
+  case horizontalAccuracy
   case verticalAccuracy, speed, course, heartRate, cadence, power, temperature, segment
   case horizontalDilution, verticalDilution, positionDilution, satellites, provider
 
@@ -23,6 +24,8 @@ enum FixCSVColumn: Hashable {
     case "time", "timestamp", "datetime", "utc", "unixtime": self = .time
     case "date", "utcdate": self = .date
     case "unixtimemillis", "utctimemillis", "timestampms", "timemillis": self = .timeMilliseconds
+    case "gpstime", "gpsseconds": self = .gpsTime
+    case "millissincegpsepoch", "gpstimemillis", "gpsmillis": self = .gpsTimeMilliseconds
     case "lat", "latitude", "latdeg", "latitudedegrees", "positionlat": self = .latitude
     case "lon", "lng", "long", "longitude", "londeg", "lngdeg", "longitudedegrees", "positionlong":
       self = .longitude

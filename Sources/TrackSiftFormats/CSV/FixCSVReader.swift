@@ -6,11 +6,15 @@ import TrackSift
 /// The header names the columns; common names are recognised whatever their case, spacing or
 /// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or Unix seconds; or a UTC
 /// time of day, `hh:mm:ss[.sss]`, beside a `date` column, `YYYY-MM-DD`, as speed-sailing
-/// loggers write them), `unixTimeMillis` (Unix milliseconds), `lat`/`latitude`,
+/// loggers write them), `unixTimeMillis` (Unix milliseconds), `GPS Time` and
+/// `millisSinceGpsEpoch` (GPS time, in seconds or milliseconds since 1980-01-06, which runs
+/// ahead of UTC by the leap seconds since: the Google Smartphone Decimeter Challenge's files),
+/// `lat`/`latitude`,
 /// `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`, `accuracy`/`horizontal_accuracy`/`ehpe`
 /// (meters), `vertical_accuracy`,
 /// `speed` (m/s), `course`/`bearing` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power`
-/// (watts), `temperature` (Celsius), `hdop`, `vdop`, `pdop`, `sat`, `provider`/`source` (as
+/// (watts), `temperature` (Celsius), `hdop` (which, where a row states no accuracy, gives one
+/// as ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`, `provider`/`source` (as
 /// ``TrackSift/FixSource/init(providerName:)`` reads it: Android exports such as GPSLogger's
 /// name `gps` or `network`), and `segment`. Other columns (such as `distance`) are ignored.
 /// Latitude and longitude are required.
@@ -119,6 +123,12 @@ public enum FixCSVReader {
         }
         try set(column, of: &fix, to: value, line: lineNumber, field: header)
       }
+      // Without a stated accuracy, the NMEA reader's estimate from the HDOP.
+      if fix.horizontalAccuracyMeters == nil, let dilution = fix.receiver.horizontalDilution,
+        dilution > 0, let rangeError = NMEASolutionKind.autonomous.userEquivalentRangeErrorMeters
+      {
+        fix.horizontalAccuracyMeters = dilution * rangeError
+      }
       fixes.append(fix)
     }
     if !fixes.isEmpty || track.segments.isEmpty { track.segments.append(Segment(fixes: fixes)) }
@@ -145,11 +155,22 @@ public enum FixCSVReader {
     case .date:
       // Read with the time of day (above); alone it says nothing about the fix.
       break
-    case .timeMilliseconds:
-      guard let milliseconds = Double(value), milliseconds.isFinite else {
+    case .timeMilliseconds, .gpsTime, .gpsTimeMilliseconds:
+      guard let number = Double(value), number.isFinite else {
         throw FixCSVError(reason: "not a number: \"\(value)\"", line: line, field: field)
       }
-      fix.timestamp = Date(timeIntervalSince1970: milliseconds / 1000)
+      fix.timestamp =
+        switch column {
+        case .gpsTime:
+          Date(
+            timeIntervalSinceReferenceDate: GPSTime.utcSecondsSinceReferenceDate(gpsSeconds: number)
+          )
+        case .gpsTimeMilliseconds:
+          Date(
+            timeIntervalSinceReferenceDate: GPSTime.utcSecondsSinceReferenceDate(
+              gpsSeconds: number / 1_000))
+        default: Date(timeIntervalSince1970: number / 1_000)
+        }
     case .provider:
       fix.source = FixSource(providerName: value)
     case .satellites:

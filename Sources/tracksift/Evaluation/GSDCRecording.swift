@@ -8,6 +8,11 @@ import TrackSiftSimulation
 ///
 /// Both count time in GPS seconds (no leap seconds); they are converted to UTC with the 18 s
 /// offset of 2017-2026, the same for both, so they align as they were recorded.
+///
+/// ``FixCSVReader`` reads both files too (`tracksift eval goGPS_WLS.csv --truth
+/// ground_truth.csv` scores them alike: refined +0.95 %, p95 5.0 m); this reading, which
+/// leaves rows without a solution out instead of having the gate refuse them, keeps the
+/// figures the evaluation has reported since it began.
 enum GSDCRecording {
   /// GPS time 0 (1980-01-06) in seconds since the reference date, and the leap seconds then.
   private static let gpsEpochSeconds = Date(timeIntervalSince1970: 315_964_800)

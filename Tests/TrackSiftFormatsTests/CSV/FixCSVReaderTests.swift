@@ -57,6 +57,29 @@ private func csvError(_ text: String) -> FixCSVError? {
     #expect(analysis.verdicts[0][1] == .rejected(.networkSource))
   }
 
+  /// The Google Smartphone Decimeter Challenge's files count GPS time and state an HDOP, no
+  /// accuracy.
+  @Test func gpsTimeColumnsAndAnAccuracyFromTheHDOP() throws {
+    let fixes = try FixCSVReader.read(
+      string: """
+        Epoch index,GPS Time[s],ECEF X[m],Lat[deg],Lon[deg],Alt[m],PDOP,HDOP
+        1,1273529463,-2694936.1,37.4194164687255,-122.094611888307,401.2,2.08,1.02
+        2,1273529464,NaN,NaN,NaN,NaN,NaN,NaN
+        """
+    ).allFixes
+    #expect(fixes[0].timestamp == Date(timeIntervalSince1970: 1_589_494_245))
+    #expect(fixes[0].horizontalAccuracyMeters == 5 * 1.02)
+    #expect(fixes[0].receiver.positionDilution == 2.08)
+    #expect(fixes[1].latitudeDegrees.isNaN && fixes[1].horizontalAccuracyMeters == nil)
+    let truth = try FixCSVReader.read(
+      string: """
+        collectionName,phoneName,millisSinceGpsEpoch,latDeg,lngDeg,hDop,speedMps
+        2020-05-14-US-MTV-1,Pixel4,1273529463442,37.4235759540,-122.0941320350,1.10,0.00
+        """
+    ).allFixes
+    #expect(truth[0].timestamp == Date(timeIntervalSince1970: 1_589_494_245.442))
+  }
+
   @Test func readsAliasesUnixSecondsQuotesAndCRLF() throws {
     let track = try FixCSVReader.read(
       string: "\u{FEFF}timestamp,lat,lng,ele,bearing,hr,cad,horizontal_accuracy,name\r\n"
