@@ -62,6 +62,13 @@ import TrackSiftTestSupport
     2011-10-18,13:12:27.000,1.2,8,50.5879294,-2.4636620,-3.87,2.86,175.55,1.01
     """
 
+  /// The GSDC least-squares fixes: GPS time, an HDOP and no accuracy, a row without a solution.
+  static let gsdcSeed = """
+    Epoch index,GPS Time[s],ECEF X[m],Lat[deg],Lon[deg],Alt[m],PDOP,HDOP,provider
+    1,1273529463,-2694936.1,37.4194164687255,-122.094611888307,401.2,2.08,1.02,gps
+    2,1273529464,NaN,NaN,NaN,NaN,NaN,NaN,network
+    """
+
   static let csvSeed = """
     time,lat,lon,ele,speed
     2024-05-01T07:00:00Z,46.5,6.6,400,1.0
@@ -127,7 +134,7 @@ import TrackSiftTestSupport
     var mutator = InputMutator(seed: 3)
     let seeds =
       Self.seeds("spikes/gt-31", extensions: ["csv"], limit: 2_000, fallback: Self.csvSeed)
-      + [Array(Self.sailingSeed.utf8)]
+      + [Array(Self.sailingSeed.utf8), Array(Self.gsdcSeed.utf8)]
     var read = 0
     for bytes in mutator.variants(of: seeds, count: 3_000) {
       do {
