@@ -9,12 +9,11 @@ import TrackSift
 /// loggers write them), `unixTimeMillis` (Unix milliseconds), `GPS Time` and
 /// `millisSinceGpsEpoch` (GPS time, in seconds or milliseconds since 1980-01-06, which runs
 /// ahead of UTC by the leap seconds since: the Google Smartphone Decimeter Challenge's files),
-/// `lat`/`latitude`,
-/// `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`, `accuracy`/`horizontal_accuracy`/`ehpe`
-/// (meters), `vertical_accuracy`,
-/// `speed` (m/s), `course`/`bearing` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power`
-/// (watts), `temperature` (Celsius), `hdop` (which, where a row states no accuracy, gives one
-/// as ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`, `provider`/`source` (as
+/// `lat`/`latitude`, `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`,
+/// `accuracy`/`horizontal_accuracy`/`ehpe` (meters), `vertical_accuracy`, `speed` (m/s),
+/// `course`/`bearing` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power` (watts),
+/// `temperature` (Celsius), `hdop` (which, in a file without an accuracy column, gives one as
+/// ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`, `provider`/`source` (as
 /// ``TrackSift/FixSource/init(providerName:)`` reads it: Android exports such as GPSLogger's
 /// name `gps` or `network`), and `segment`. Other columns (such as `distance`) are ignored.
 /// Latitude and longitude are required.
@@ -72,6 +71,7 @@ public enum FixCSVReader {
     }
 
     let dateIndex = columns.first { $0.column == .date }?.index
+    let statesAccuracy = columns.contains { $0.column == .horizontalAccuracy }
     var track = Track()
     var fixes: [Fix] = []
     var currentSegment: Substring?
@@ -123,9 +123,9 @@ public enum FixCSVReader {
         }
         try set(column, of: &fix, to: value, line: lineNumber, field: header)
       }
-      // Without a stated accuracy, the NMEA reader's estimate from the HDOP.
-      if fix.horizontalAccuracyMeters == nil, let dilution = fix.receiver.horizontalDilution,
-        dilution > 0, let rangeError = NMEASolutionKind.autonomous.userEquivalentRangeErrorMeters
+      // A file that states no accuracy gets the NMEA reader's estimate from the HDOP.
+      if !statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0,
+        let rangeError = NMEASolutionKind.autonomous.userEquivalentRangeErrorMeters
       {
         fix.horizontalAccuracyMeters = dilution * rangeError
       }

@@ -71,6 +71,9 @@ private func csvError(_ text: String) -> FixCSVError? {
     #expect(fixes[0].horizontalAccuracyMeters == 5 * 1.02)
     #expect(fixes[0].receiver.positionDilution == 2.08)
     #expect(fixes[1].latitudeDegrees.isNaN && fixes[1].horizontalAccuracyMeters == nil)
+    // A file with an accuracy column states it, or states it unknown: no estimate.
+    let stated = try FixCSVReader.read(string: "lat,lon,accuracy,hdop\n1,2,,1.5\n").allFixes
+    #expect(stated[0].horizontalAccuracyMeters == nil)
     let truth = try FixCSVReader.read(
       string: """
         collectionName,phoneName,millisSinceGpsEpoch,latDeg,lngDeg,hDop,speedMps
