@@ -4,7 +4,7 @@ import TrackSift
 /// lines it read.
 public struct GnssLoggerLog: Sendable {
   /// The most skipped lines that ``skipped`` keeps; ``skippedCount`` counts them all.
-  public static let maximumRecordedSkips = 1_000
+  public static let maximumRecordedSkips = NMEALog.maximumRecordedSkips
 
   /// The fixes, in one segment: the `Fix` lines of the sources chosen
   /// (``GnssLoggerReader/Options/sources``) in file order, or, in a log without any `Fix` line,
@@ -42,10 +42,7 @@ public struct GnssLoggerLog: Sendable {
   /// none, or only mock locations, whereas its NMEA lines are the chip's own).
   public var isFromNMEA: Bool { fixLinesByProvider.isEmpty && nmeaLineCount > 0 }
 
-  mutating func skip(line: Int, reason: String) {
-    skippedCount += 1
-    if skipped.count < Self.maximumRecordedSkips {
-      skipped.append(SkippedLine(line: line, reason: reason))
-    }
+  mutating func skip(_ line: SkippedLine) {
+    skipped.record(line, maximum: Self.maximumRecordedSkips, total: &skippedCount)
   }
 }

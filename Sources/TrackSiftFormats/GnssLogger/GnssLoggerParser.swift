@@ -25,7 +25,7 @@ struct GnssLoggerParser {
       var track = nmeaTrack
       nmea.flush { Self.add($0, startingSegment: $1, to: &track) }
       result.track = track
-      for skipped in nmea.log.skipped { result.skip(line: skipped.line, reason: skipped.reason) }
+      for skipped in nmea.log.skipped { result.skip(skipped) }
       result.skippedCount += nmea.log.skippedCount - nmea.log.skipped.count
     } else {
       let present = Set(fixes.map(\.source))
@@ -147,6 +147,6 @@ struct GnssLoggerParser {
 
   private mutating func reject(_ reason: String, line: Int) throws(GnssLoggerError) {
     if options.strict { throw GnssLoggerError(reason: reason, line: line) }
-    log.skip(line: line, reason: reason)
+    log.skip(SkippedLine(line: line, reason: reason))
   }
 }

@@ -58,10 +58,9 @@ struct NMEAParser {
     } catch {
       let reason = error.reason
       if options.strict { throw NMEAError(reason: reason, line: line) }
-      log.skippedCount += 1
-      if log.skipped.count < NMEALog.maximumRecordedSkips {
-        log.skipped.append(SkippedLine(line: line, reason: reason))
-      }
+      log.skipped.record(
+        SkippedLine(line: line, reason: reason), maximum: NMEALog.maximumRecordedSkips,
+        total: &log.skippedCount)
     }
   }
 

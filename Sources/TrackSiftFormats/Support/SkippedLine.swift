@@ -19,3 +19,12 @@ public struct SkippedLine: Sendable, Hashable, CustomStringConvertible {
 /// The former name of ``SkippedLine``.
 @available(*, deprecated, renamed: "SkippedLine")
 public typealias NMEASkippedLine = SkippedLine
+
+extension [SkippedLine] {
+  /// Counts `line` in `total` and keeps it while fewer than `maximum` are kept: a log's
+  /// account of the lines it skipped stays bounded however many there are.
+  mutating func record(_ line: SkippedLine, maximum: Int, total: inout Int) {
+    total += 1
+    if count < maximum { append(line) }
+  }
+}

@@ -1,6 +1,8 @@
 /// GPS time: seconds since 1980-01-06 00:00:00 UTC without the leap seconds UTC has taken
 /// since, as receivers and the Google Smartphone Decimeter Challenge files count it.
-enum GPSTime {
+///
+/// Package access: the evaluation's own reading of the GSDC files converts with it too.
+package enum GPSTime {
   /// 1980-01-06 00:00:00 UTC in seconds since 2001-01-01 UTC (`Date`'s reference date).
   static let epochSecondsSinceReferenceDate = -662_342_400.0
 
@@ -29,7 +31,7 @@ enum GPSTime {
   ]
 
   /// The UTC instant, in seconds since 2001-01-01, of `gpsSeconds` of GPS time.
-  static func utcSecondsSinceReferenceDate(gpsSeconds: Double) -> Double {
+  package static func utcSecondsSinceReferenceDate(gpsSeconds: Double) -> Double {
     let gps = epochSecondsSinceReferenceDate + gpsSeconds
     // GPS time is ahead by the leap seconds inserted before the UTC instant it stands for.
     var offset = 0.0

@@ -1,24 +1,20 @@
 import Foundation
 import TrackSift
+import TrackSiftFormats
 import TrackSiftSimulation
 
 /// The Google Smartphone Decimeter Challenge files in `shared/data/truth`: a phone's fixes
 /// computed by weighted least squares (`goGPS_WLS.csv`, unfiltered) and the SPAN reference
 /// (`ground_truth.csv`).
 ///
-/// Both count time in GPS seconds (no leap seconds); they are converted to UTC with the 18 s
-/// offset of 2017-2026, the same for both, so they align as they were recorded.
+/// Both count time in GPS seconds (no leap seconds); ``GPSTime`` converts them to UTC, with
+/// the same 18 s for both (2017-2026), so they align as they were recorded.
 ///
 /// ``FixCSVReader`` reads both files too (`tracksift eval goGPS_WLS.csv --truth
 /// ground_truth.csv` scores them alike: refined +0.95 %, p95 5.0 m); this reading, which
 /// leaves rows without a solution out instead of having the gate refuse them, keeps the
 /// figures the evaluation has reported since it began.
 enum GSDCRecording {
-  /// GPS time 0 (1980-01-06) in seconds since the reference date, and the leap seconds then.
-  private static let gpsEpochSeconds = Date(timeIntervalSince1970: 315_964_800)
-    .timeIntervalSinceReferenceDate
-  private static let leapSeconds = 18.0
-
   /// The fixes of `goGPS_WLS.csv`: one segment, positions, HDOP and an accuracy estimated from
   /// it as the NMEA reader does (HDOP x 5 m); rows without a solution (NaN) are left out, so
   /// they show as gaps.
@@ -29,7 +25,8 @@ enum GSDCRecording {
         let longitude = Double(fields[6]), latitude.isFinite, longitude.isFinite
       else { continue }
       var fix = Fix(
-        timestamp: Date(timeIntervalSinceReferenceDate: gpsEpochSeconds + gpsTime - leapSeconds),
+        timestamp: Date(
+          timeIntervalSinceReferenceDate: GPSTime.utcSecondsSinceReferenceDate(gpsSeconds: gpsTime)),
         latitudeDegrees: latitude, longitudeDegrees: longitude,
         altitudeMeters: Double(fields[7]).flatMap { $0.isFinite ? $0 : nil }, source: .satellite)
       fix.receiver.horizontalDilution = Double(fields[10]).flatMap { $0.isFinite ? $0 : nil }
@@ -51,7 +48,7 @@ enum GSDCRecording {
         let longitude = Double(fields[4]), let speed = Double(fields[9])
       else { return nil }
       return TruthPoint(
-        timeSeconds: gpsEpochSeconds + millis / 1_000 - leapSeconds,
+        timeSeconds: GPSTime.utcSecondsSinceReferenceDate(gpsSeconds: millis / 1_000),
         coordinate: Coordinate(latitudeDegrees: latitude, longitudeDegrees: longitude),
         speedMetersPerSecond: speed, distanceMeters: 0, isMoving: speed >= 0.2)
     }
