@@ -164,47 +164,47 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   /// `NMEA,`, if any), then at least four upper-case letters or digits (talker and sentence),
   /// then `,` or `*`.
   private static func isNMEA(_ bytes: [UInt8]) -> Bool {
-    let limit = min(bytes.count, 4096)
-    var lineStart = 0
-    while lineStart < limit {
-      if bytes[lineStart...].starts(with: NMEAParser.gnssLoggerPrefix) {
-        lineStart += NMEAParser.gnssLoggerPrefix.count
+    anyLineOfFirst4KiB(bytes) { lineStart, limit in
+      var start = lineStart
+      if bytes[start...].starts(with: NMEAParser.gnssLoggerPrefix) {
+        start += NMEAParser.gnssLoggerPrefix.count
       }
-      guard lineStart < limit else { break }
-      let first = bytes[lineStart]
-      if first == UInt8(ascii: "$") || first == UInt8(ascii: "!") {
-        var index = lineStart + 1
-        while index < bytes.count, isUpperAlphanumeric(bytes[index]) { index += 1 }
-        if index - lineStart - 1 >= 4, index < bytes.count,
-          bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "*")
-        {
-          return true
-        }
-      }
-      guard let newline = bytes[lineStart..<limit].firstIndex(of: 0x0A) else { break }
-      lineStart = newline + 1
+      guard start < limit, bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "!")
+      else { return false }
+      var index = start + 1
+      while index < bytes.count, isUpperAlphanumeric(bytes[index]) { index += 1 }
+      return index - start - 1 >= 4 && index < bytes.count
+        && (bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "*"))
     }
-    return false
   }
 
   /// Whether a line of the first 4 KiB is GnssLogger's: its header's `# Header Description:`
   /// or `# Version: v`, or `Fix,` and a provider's letters and a comma.
   private static func isGnssLogger(_ bytes: [UInt8]) -> Bool {
-    let limit = min(bytes.count, 4096)
-    var lineStart = 0
-    while lineStart < limit {
+    anyLineOfFirst4KiB(bytes) { lineStart, limit in
       let line = bytes[lineStart..<limit]
       if line.starts(with: "# Header Description:".utf8) || line.starts(with: "# Version: v".utf8) {
         return true
       }
-      if line.starts(with: "Fix,".utf8) {
-        var index = lineStart + 4
-        while index < limit, isUpperAlphanumeric(bytes[index]) || isLowerLetter(bytes[index]) {
-          index += 1
-        }
-        if index > lineStart + 4, index < limit, bytes[index] == UInt8(ascii: ",") { return true }
+      guard line.starts(with: "Fix,".utf8) else { return false }
+      var index = lineStart + 4
+      while index < limit, isUpperAlphanumeric(bytes[index]) || isLowerLetter(bytes[index]) {
+        index += 1
       }
-      guard let newline = line.firstIndex(of: 0x0A) else { break }
+      return index > lineStart + 4 && index < limit && bytes[index] == UInt8(ascii: ",")
+    }
+  }
+
+  /// Whether `matches` holds at the start of any line of the first 4 KiB of `bytes` (given the
+  /// line's start and the 4 KiB limit).
+  private static func anyLineOfFirst4KiB(
+    _ bytes: [UInt8], _ matches: (_ lineStart: Int, _ limit: Int) -> Bool
+  ) -> Bool {
+    let limit = min(bytes.count, 4096)
+    var lineStart = 0
+    while lineStart < limit {
+      if matches(lineStart, limit) { return true }
+      guard let newline = bytes[lineStart..<limit].firstIndex(of: 0x0A) else { break }
       lineStart = newline + 1
     }
     return false
