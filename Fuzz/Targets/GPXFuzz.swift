@@ -1,9 +1,17 @@
-// libFuzzer entry for GPXReader. Build and run with `Fuzz/run.sh gpx`.
+// libFuzzer entry for GPXReader, strict and lenient. Build and run with `Fuzz/run.sh gpx`.
 import TrackSiftFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
-  _ = try? GPXReader.read(bytes: bytes)
+  let lenient = try? GPXReader.read(bytes: bytes, options: .init(lenient: true))
+  // Lenient reading never throws, and agrees with strict reading on what it read or refused.
+  guard let lenient else { fatalError("lenient reading threw") }
+  do {
+    let strict = try GPXReader.read(bytes: bytes)
+    precondition(lenient == strict, "lenient and strict reading differ")
+  } catch {
+    precondition(lenient.stoppedAt == error, "lenient reading stopped elsewhere")
+  }
   return 0
 }

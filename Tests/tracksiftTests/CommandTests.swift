@@ -156,6 +156,63 @@ import Testing
     }
   }
 
+  /// A GPX or TCX file cut short (an app killed while it wrote, a copy interrupted) gives the
+  /// fixes before the cut, and says so; every command reads it.
+  @Test(arguments: ["gpx", "tcx"])
+  func aFileCutShortGivesWhatCameBefore(format: String) throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let whole = directory.appendingPathComponent("run.gpx").path
+    let simulate = try CommandRunner.run([
+      "simulate", "--seed", "2", "--duration-seconds", "600", "-o", whole,
+    ])
+    #expect(simulate.status == 0, "\(simulate.standardError)")
+    let converted = directory.appendingPathComponent("run." + format).path
+    #expect(try CommandRunner.run(["convert", whole, "-o", converted]).status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: converted))
+    let cut = directory.appendingPathComponent("cut." + format).path
+    try bytes.prefix(bytes.count * 6 / 10).write(to: URL(fileURLWithPath: cut))
+
+    let full = try jsonObject(["analyze", converted, "--json"])
+    #expect(full["readerNote"] == nil)
+    let object = try jsonObject(["analyze", cut, "--json"])
+    let fixes = try #require(object["fixCount"] as? Int)
+    let allFixes = try #require(full["fixCount"] as? Int)
+    #expect(fixes > allFixes / 2 && fixes < allFixes, "\(fixes) of \(allFixes)")
+    let note = try #require(object["readerNote"] as? String)
+    #expect(note.hasPrefix("the file is damaged (line "), "\(note)")
+    #expect(note.hasSuffix("): the \(fixes) fixes before it read"), "\(note)")
+    let text = try CommandRunner.run(["analyze", cut])
+    #expect(text.standardOutput.contains("Read: the file is damaged"))
+    let clean = try CommandRunner.run([
+      "clean", cut, "-o", directory.appendingPathComponent("clean.gpx").path,
+    ])
+    #expect(clean.status == 0, "\(clean.standardError)")
+    #expect(clean.standardError.contains("Read: the file is damaged"))
+  }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func aDamagedFITFileGivesTheRecordsBeforeTheDamage() throws {
+    // A Sigma watch's file whose last message runs past its data: strict reading refuses it
+    // whole, and a FIT file's CRC cannot say where the damage lies.
+    let data = try #require(CommandRunner.sharedData)
+    let path = data.appendingPathComponent("corpus/fit/edge-cases/nick.fit").path
+    let object = try jsonObject(["analyze", path, "--json"])
+    #expect(object["fixCount"] as? Int == 14_391)
+    #expect(
+      object["readerNote"] as? String
+        == "the file is damaged (byte 403437: a message of 27 bytes runs past the end of the data"
+        + " at byte 403454): the 14,391 fixes before it read")
+    // Two chained files, the second's header corrupt: the first is read.
+    let chained = data.appendingPathComponent(
+      "corpus/fit/edge-cases/activity-settings-corruptheader.fit"
+    ).path
+    let first = try CommandRunner.run(["analyze", chained])
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(
+      first.standardOutput.contains("Read: the file is damaged (byte 771: not a FIT file header"))
+  }
+
   @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
   func fileWithoutTimesHasDistanceButNoPace() throws {
     let data = try #require(CommandRunner.sharedData)

@@ -42,11 +42,14 @@ public struct GPXDocument: Sendable, Hashable {
   public var routes: [Route]
   /// Waypoints.
   public var waypoints: [Waypoint]
+  /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
+  public var stoppedAt: GPXError?
 
   /// Creates a document.
   public init(
     version: String? = "1.1", creator: String? = nil, name: String? = nil,
-    tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = []
+    tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = [],
+    stoppedAt: GPXError? = nil
   ) {
     self.version = version
     self.creator = creator
@@ -54,5 +57,6 @@ public struct GPXDocument: Sendable, Hashable {
     self.tracks = tracks
     self.routes = routes
     self.waypoints = waypoints
+    self.stoppedAt = stoppedAt
   }
 }

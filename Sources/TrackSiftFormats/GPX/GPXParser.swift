@@ -111,23 +111,48 @@ struct GPXParser {
   }
 
   /// Parses a whole GPX file.
+  /// - Parameter lenient: when true, damage ends the parse instead of throwing: the document
+  ///   keeps what was complete before it and names it in ``GPXDocument/stoppedAt``.
   /// - Parameter onTrackPoint: when given, receives each track point (with the indices of its
   ///   track and segment) instead of the document keeping it.
   /// - Parameter onConsumed: when given, is told now and then the offset before which the
   ///   bytes have been read, so a memory-mapped file can give those pages back.
   static func parse(
-    _ bytes: UnsafeRawBufferPointer,
+    _ bytes: UnsafeRawBufferPointer, lenient: Bool = false,
     onTrackPoint: ((_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void)? = nil,
     onConsumed: ((_ offset: Int) -> Void)? = nil
   ) throws(GPXError) -> GPXDocument {
     guard let address = bytes.baseAddress, !bytes.isEmpty else {
-      throw GPXError(reason: "the file is empty", line: 1, column: 1, byteOffset: 0)
+      let error = GPXError(reason: "the file is empty", line: 1, column: 1, byteOffset: 0)
+      if lenient { return GPXDocument(version: nil, stoppedAt: error) }
+      throw error
     }
     var parser = GPXParser(bytes: bytes, base: address.assumingMemoryBound(to: UInt8.self))
     parser.onTrackPoint = onTrackPoint
     parser.onConsumed = onConsumed
-    try parser.run()
+    do {
+      try parser.run()
+    } catch {
+      guard lenient else { throw error }
+      parser.closeWhatIsOpen()
+      parser.document.stoppedAt = error
+    }
     return parser.document
+  }
+
+  /// After damage, keeps the points read so far: closes the open segment, track and route
+  /// as their end tags would, and drops a point or value left half read.
+  private mutating func closeWhatIsOpen() {
+    while let top = stack.last {
+      let keeps =
+        top.kind == .track || top.kind == .route
+        || (top.kind == .trackSegment && !segmentFixes.isEmpty)
+      if keeps {
+        try? close()
+      } else {
+        stack.removeLast()
+      }
+    }
   }
 
   // MARK: - Tokens

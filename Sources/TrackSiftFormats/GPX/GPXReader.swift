@@ -22,25 +22,33 @@ public enum GPXReader {
   /// The file is memory-mapped (reading it into memory first halves the speed on a 300 MB
   /// file) and the pages already parsed are given back as the reader goes, so memory is the
   /// document plus a few megabytes; another process must not truncate the file meanwhile.
-  /// - Throws: ``GPXError`` when the file cannot be read or is not valid GPX.
-  public static func read(contentsOf url: URL) throws(GPXError) -> GPXDocument {
+  /// - Throws: ``GPXError`` when the file cannot be read, or is not valid GPX and
+  ///   `options.lenient` is false.
+  public static func read(
+    contentsOf url: URL, options: Options = .init()
+  ) throws(GPXError) -> GPXDocument {
     let file = try map(url)
-    return try GPXParser.parse(file.bytes, onConsumed: file.releasePages(before:))
+    return try GPXParser.parse(
+      file.bytes, lenient: options.lenient, onConsumed: file.releasePages(before:))
   }
 
   /// Reads GPX from the bytes of a file.
-  /// - Throws: ``GPXError`` when the bytes are not valid GPX.
-  public static func read(data: Data) throws(GPXError) -> GPXDocument {
+  /// - Throws: ``GPXError`` when the bytes are not valid GPX and `options.lenient` is false.
+  public static func read(data: Data, options: Options = .init()) throws(GPXError) -> GPXDocument {
     let result = data.withUnsafeBytes { bytes in
-      Result { () throws(GPXError) -> GPXDocument in try GPXParser.parse(bytes) }
+      Result { () throws(GPXError) -> GPXDocument in
+        try GPXParser.parse(bytes, lenient: options.lenient)
+      }
     }
     return try result.get()
   }
 
   /// Reads GPX from UTF-8 bytes in memory.
-  /// - Throws: ``GPXError`` when the bytes are not valid GPX.
-  public static func read(bytes: UnsafeRawBufferPointer) throws(GPXError) -> GPXDocument {
-    try GPXParser.parse(bytes)
+  /// - Throws: ``GPXError`` when the bytes are not valid GPX and `options.lenient` is false.
+  public static func read(
+    bytes: UnsafeRawBufferPointer, options: Options = .init()
+  ) throws(GPXError) -> GPXDocument {
+    try GPXParser.parse(bytes, lenient: options.lenient)
   }
 
   /// Calls `body` with each track point of a GPX file, in order, without keeping the points:

@@ -8,11 +8,16 @@ public struct TCXDocument: Sendable, Hashable {
   /// The planned courses (`Courses/Course`), in file order; their laps carry the planned
   /// totals and their points usually have no times.
   public var courses: [TCXActivity]
+  /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
+  public var stoppedAt: TCXError?
 
   /// Creates a document.
-  public init(activities: [TCXActivity] = [], courses: [TCXActivity] = []) {
+  public init(
+    activities: [TCXActivity] = [], courses: [TCXActivity] = [], stoppedAt: TCXError? = nil
+  ) {
     self.activities = activities
     self.courses = courses
+    self.stoppedAt = stoppedAt
   }
 
   /// Every fix of every activity, in order (courses are left out).

@@ -82,19 +82,25 @@ struct TCXParser {
   }
 
   /// Parses a whole TCX file.
+  /// - Parameter lenient: when true, damage ends the parse instead of throwing: the document
+  ///   keeps what was complete before it and names it in ``TCXDocument/stoppedAt``.
   /// - Parameter onTrackpoint: when given, receives each positioned trackpoint of the
   ///   activities instead of the document keeping it (courses are kept).
   /// - Parameter onConsumed: when given, is told now and then the offset before which the
   ///   bytes have been read, so a memory-mapped file can give those pages back.
   static func parse(
-    _ bytes: UnsafeRawBufferPointer, onTrackpoint: ((TCXTrackpoint) -> Void)? = nil,
+    _ bytes: UnsafeRawBufferPointer, lenient: Bool = false,
+    onTrackpoint: ((TCXTrackpoint) -> Void)? = nil,
     onConsumed: ((_ offset: Int) -> Void)? = nil
   ) throws(TCXError) -> TCXDocument {
     let scanner: XMLScanner
     do {
       scanner = try XMLScanner(bytes)
     } catch {
-      throw TCXError(reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
+      let error = TCXError(
+        reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
+      if lenient { return TCXDocument(stoppedAt: error) }
+      throw error
     }
     var parser = TCXParser(scanner: scanner)
     parser.onTrackpoint = onTrackpoint
@@ -103,11 +109,26 @@ struct TCXParser {
       try parser.run()
     } catch {
       let (line, column) = parser.scanner.location(of: error.byteOffset)
-      throw TCXError(
+      let error = TCXError(
         reason: error.reason, line: line, column: column,
         byteOffset: min(error.byteOffset, parser.scanner.end))
+      guard lenient else { throw error }
+      parser.closeWhatIsOpen()
+      parser.document.stoppedAt = error
     }
     return parser.document
+  }
+
+  /// After damage, keeps the trackpoints read so far: closes the open track, lap and
+  /// activity (or course) as their end tags would, and drops a trackpoint or value left half
+  /// read.
+  private mutating func closeWhatIsOpen() {
+    while let top = stack.last {
+      switch top {
+      case .track, .lap, .activity, .course: try? close()
+      default: stack.removeLast()
+      }
+    }
   }
 
   private typealias SyntaxError = XMLScanner.SyntaxError

@@ -27,25 +27,33 @@ public enum TCXReader {
   /// The file is memory-mapped and the pages already parsed are given back as the reader
   /// goes, so memory is the document plus a few megabytes; another process must not truncate
   /// the file meanwhile.
-  /// - Throws: ``TCXError`` when the file cannot be read or is not valid TCX.
-  public static func read(contentsOf url: URL) throws(TCXError) -> TCXDocument {
+  /// - Throws: ``TCXError`` when the file cannot be read, or is not valid TCX and
+  ///   `options.lenient` is false.
+  public static func read(
+    contentsOf url: URL, options: Options = .init()
+  ) throws(TCXError) -> TCXDocument {
     let file = try map(url)
-    return try TCXParser.parse(file.bytes, onConsumed: file.releasePages(before:))
+    return try TCXParser.parse(
+      file.bytes, lenient: options.lenient, onConsumed: file.releasePages(before:))
   }
 
   /// Reads TCX from the bytes of a file.
-  /// - Throws: ``TCXError`` when the bytes are not valid TCX.
-  public static func read(data: Data) throws(TCXError) -> TCXDocument {
+  /// - Throws: ``TCXError`` when the bytes are not valid TCX and `options.lenient` is false.
+  public static func read(data: Data, options: Options = .init()) throws(TCXError) -> TCXDocument {
     let result = data.withUnsafeBytes { bytes in
-      Result { () throws(TCXError) -> TCXDocument in try TCXParser.parse(bytes) }
+      Result { () throws(TCXError) -> TCXDocument in
+        try TCXParser.parse(bytes, lenient: options.lenient)
+      }
     }
     return try result.get()
   }
 
   /// Reads TCX from UTF-8 bytes in memory.
-  /// - Throws: ``TCXError`` when the bytes are not valid TCX.
-  public static func read(bytes: UnsafeRawBufferPointer) throws(TCXError) -> TCXDocument {
-    try TCXParser.parse(bytes)
+  /// - Throws: ``TCXError`` when the bytes are not valid TCX and `options.lenient` is false.
+  public static func read(
+    bytes: UnsafeRawBufferPointer, options: Options = .init()
+  ) throws(TCXError) -> TCXDocument {
+    try TCXParser.parse(bytes, lenient: options.lenient)
   }
 
   /// Calls `body` with each positioned trackpoint of the activities of a TCX file, in order,

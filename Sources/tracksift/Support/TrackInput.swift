@@ -11,15 +11,25 @@ struct ActivityInput {
   /// activity's laps), or `nil` when the file has none.
   var deviceTotals: DeviceTotals?
   /// What the reader passed over or left out, in words, or `nil` when nothing: a log's
-  /// skipped lines, a GnssLogger log's other providers.
+  /// skipped lines, a GnssLogger log's other providers, the damage a file was read up to.
   var note: String?
 }
 
 /// Reads an activity file (GPX, TCX, FIT, NMEA, CSV or an Android GnssLogger log, told apart by
 /// content) into one track.
+///
+/// A damaged GPX, TCX or FIT file (cut short when an app or a watch stopped writing it, or
+/// failing its CRC) gives what was read before the damage, as a log gives its lines around a
+/// corrupt one, and the note says where the damage is; only a file with no position before
+/// its damage is refused.
 enum TrackInput {
-  /// The file's track (every segment of every track or activity, in order).
-  static func read(path: String) throws -> Track { try load(path: path).track }
+  /// The file's track (every segment of every track or activity, in order); what the reader
+  /// passed over is told on standard error.
+  static func read(path: String) throws -> Track {
+    let input = try load(path: path)
+    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    return input.track
+  }
 
   /// The file's track, format and device totals.
   static func load(path: String) throws -> ActivityInput {
@@ -39,13 +49,18 @@ enum TrackInput {
     var input = ActivityInput(track: Track(), format: format)
     do {
       switch format {
-      case .gpx: input.track = try gpxTrack(url)
+      case .gpx:
+        let document = try GPXReader.read(contentsOf: url, options: .init(lenient: true))
+        input.track = try gpxTrack(document, path: path)
+        input.note = damageNote(document.stoppedAt, fixCount: input.track.fixCount)
       case .tcx:
-        let document = try TCXReader.read(contentsOf: url)
+        let document = try TCXReader.read(contentsOf: url, options: .init(lenient: true))
         input.track = Track(
           name: document.activities.first?.name,
           segments: document.activities.flatMap(\.track.segments))
         if document.activities.count == 1 { input.deviceTotals = document.activities[0].totals }
+        try refuseIfEmpty(input.track, damage: document.stoppedAt, path: path)
+        input.note = damageNote(document.stoppedAt, fixCount: input.track.fixCount)
         if input.track.fixCount == 0 {
           throw InputError(
             path: path,
@@ -53,9 +68,11 @@ enum TrackInput {
               + "trackpoints without one, as an indoor or treadmill activity has)")
         }
       case .fit:
-        let activity = try FITReader.read(contentsOf: url)
+        let activity = try FITReader.read(contentsOf: url, options: .init(lenient: true))
         input.track = activity.track
         input.deviceTotals = DeviceTotals(combining: activity.sessions)
+        try refuseIfEmpty(input.track, damage: activity.stoppedAt, path: path)
+        input.note = damageNote(activity.stoppedAt, fixCount: input.track.fixCount)
         if input.track.fixCount == 0 {
           throw InputError(
             path: path,
@@ -98,6 +115,23 @@ enum TrackInput {
     return input
   }
 
+  /// Refuses a damaged file that has no position before its damage, with the damage as the
+  /// reason (strict reading would have given it).
+  private static func refuseIfEmpty(
+    _ track: Track, damage: (any CustomStringConvertible)?, path: String
+  ) throws {
+    if let damage, track.fixCount == 0 { throw InputError(path: path, reason: damage.description) }
+  }
+
+  /// `the file is damaged (byte 78233: the file ends ...): the 237 fixes before it read`, or
+  /// `nil` for an undamaged file.
+  private static func damageNote(_ damage: (any CustomStringConvertible)?, fixCount: Int) -> String?
+  {
+    guard let damage else { return nil }
+    return "the file is damaged (\(damage)): the \(Formatting.count(fixCount)) fix"
+      + (fixCount == 1 ? "" : "es") + " before it read"
+  }
+
   /// `2 lines skipped (the first: line 88: ...)`, or `nil` for none.
   private static func skippedNote(_ count: Int, _ skipped: [SkippedLine]) -> String? {
     guard count > 0, let first = skipped.first else { return nil }
@@ -119,17 +153,17 @@ enum TrackInput {
       + " left out)"
   }
 
-  private static func gpxTrack(_ url: URL) throws -> Track {
-    let document = try GPXReader.read(contentsOf: url)
+  private static func gpxTrack(_ document: GPXDocument, path: String) throws -> Track {
     var track = Track(name: document.tracks.first?.name ?? document.name, segments: [])
     for part in document.tracks { track.segments += part.segments }
     if track.segments.isEmpty {
       track.segments = document.routes.map { Segment(fixes: $0.points) }
     }
     if track.segments.allSatisfy({ $0.fixes.isEmpty }) {
+      try refuseIfEmpty(track, damage: document.stoppedAt, path: path)
       let waypoints = document.waypoints.count
       throw InputError(
-        path: url.path,
+        path: path,
         reason: "the file holds no track or route points"
           + (waypoints > 0 ? " (only \(waypoints) waypoint\(waypoints == 1 ? "" : "s"))" : ""))
     }

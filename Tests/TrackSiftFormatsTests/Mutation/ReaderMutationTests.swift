@@ -80,12 +80,16 @@ import TrackSiftTestSupport
     let seeds = Self.seeds("corpus/gpx", extensions: ["gpx"], fallback: Self.gpxSeed)
     var read = 0
     for bytes in mutator.variants(of: seeds, count: 3_000) {
+      let lenient = try? GPXReader.read(data: Data(bytes), options: .init(lenient: true))
+      #expect(lenient != nil, "lenient reading threw")
       do {
         let document = try GPXReader.read(data: Data(bytes))
         read += 1
         #expect(document.tracks.allSatisfy { $0.fixCount >= 0 })
+        #expect(lenient == document)
       } catch {
         #expect(!error.description.isEmpty)
+        #expect(lenient?.stoppedAt == error)
       }
     }
     #expect(read > 0)

@@ -25,17 +25,38 @@ import TrackSiftTestSupport
       ).utf8)
     + Array("<!-- &amp; <![CDATA[ x ]]> -->".utf8)
 
-  private func check(_ bytes: [UInt8]) {
+  /// Reads `bytes` strictly and leniently: lenient reading never throws, gives what strict
+  /// reading gives when that succeeds, and names the damage strict reading throws.
+  @discardableResult
+  private func check(_ bytes: [UInt8]) -> TCXDocument? {
+    let lenient: TCXDocument
     do {
-      _ = try TCXReader.read(data: Data(bytes))
+      lenient = try TCXReader.read(data: Data(bytes), options: .init(lenient: true))
+    } catch {
+      Issue.record("lenient reading threw \(error)")
+      return nil
+    }
+    do {
+      let strict = try TCXReader.read(data: Data(bytes))
+      #expect(lenient == strict)
     } catch {
       #expect(error.line >= 1 && error.column >= 1, "\(error)")
       #expect(error.byteOffset >= 0 && error.byteOffset <= bytes.count, "\(error)")
+      #expect(lenient.stoppedAt == error)
     }
+    return lenient
   }
 
-  @Test func everyTruncationIsReadOrRefused() {
-    for length in 0...Self.seed.count { check(Array(Self.seed.prefix(length))) }
+  @Test func everyTruncationIsReadOrRefusedAndLenientGivesAPrefix() throws {
+    let whole = try TCXReader.read(data: Data(Self.seed)).allFixes
+    var previous = 0
+    for length in 0...Self.seed.count {
+      let fixes = check(Array(Self.seed.prefix(length)))?.allFixes ?? []
+      #expect(fixes == Array(whole.prefix(fixes.count)), "length \(length)")
+      #expect(fixes.count >= previous, "length \(length)")
+      previous = fixes.count
+    }
+    #expect(previous == whole.count)
   }
 
   @Test func bitFlipsAndSplicesAreReadOrRefused() throws {
