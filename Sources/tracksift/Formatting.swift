@@ -44,6 +44,12 @@ enum Formatting {
     return value < 0 ? "-" + out : out
   }
 
+  /// A count with its noun: `1 line`, `35 lines`, `14,391 fixes` (`plural` when not the
+  /// noun with an s).
+  static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
+    count(value) + " " + (value == 1 ? noun : plural ?? noun + "s")
+  }
+
   static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
   /// Left-aligned first column, right-aligned others.

@@ -11,6 +11,10 @@ public struct NMEALog: Sendable {
   public var track: Track
   /// The number of fixes made, whether kept in ``track`` or handed to a body.
   public var fixCount: Int
+  /// The number of epochs whose sentences said the receiver had no fix (RMC status `V` or mode
+  /// `N`, GGA quality 0, GNS modes all `N`): a receiver still searching, or one in simulator
+  /// mode that marks its output void. They give no fix.
+  public var voidEpochCount: Int
   /// The number of well-formed sentences read (with a valid checksum or none), of any type,
   /// including types the reader does not use (GSV, GLL, proprietary `$P...`).
   public var sentenceCount: Int
@@ -21,11 +25,12 @@ public struct NMEALog: Sendable {
 
   /// Creates a log.
   public init(
-    track: Track = Track(), fixCount: Int = 0, sentenceCount: Int = 0,
+    track: Track = Track(), fixCount: Int = 0, voidEpochCount: Int = 0, sentenceCount: Int = 0,
     skipped: [SkippedLine] = [], skippedCount: Int = 0
   ) {
     self.track = track
     self.fixCount = fixCount
+    self.voidEpochCount = voidEpochCount
     self.sentenceCount = sentenceCount
     self.skipped = skipped
     self.skippedCount = skippedCount

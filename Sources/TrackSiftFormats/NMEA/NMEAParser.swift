@@ -158,6 +158,7 @@ struct NMEAParser {
         timestamp = Date(timeIntervalSinceReferenceDate: Double(day) * 86_400 + time)
       }
     }
+    if epoch.isVoid { log.voidEpochCount += 1 }
     guard let fix = epoch.fix(timestamp: timestamp) else { return }
     var startsSegment = log.fixCount == 0
     if let seconds = fix.timeSeconds {

@@ -82,10 +82,13 @@ enum TrackInput {
       case .nmea:
         let log = try NMEAReader.read(contentsOf: url)
         guard log.track.fixCount > 0 else {
+          let void =
+            log.voidEpochCount > 0
+            ? Formatting.count(log.voidEpochCount, "epoch") + " marked void by the receiver, " : ""
           throw InputError(
             path: path,
-            reason: "the NMEA log holds no fix (\(log.sentenceCount) sentences, "
-              + "\(log.skippedCount) lines skipped)")
+            reason: "the NMEA log holds no fix (" + Formatting.count(log.sentenceCount, "sentence")
+              + ", " + void + Formatting.count(log.skippedCount, "line") + " skipped)")
         }
         input.track = log.track
         input.note = skippedNote(log.skippedCount, log.skipped)
@@ -94,8 +97,7 @@ enum TrackInput {
         let log = try GnssLoggerReader.read(contentsOf: url)
         let mockNote =
           log.mockFixLineCount > 0
-          ? "\(Formatting.count(log.mockFixLineCount)) mock location"
-            + (log.mockFixLineCount == 1 ? "" : "s") + " left out" : nil
+          ? Formatting.count(log.mockFixLineCount, "mock location") + " left out" : nil
         let notes = [providerNote(log), mockNote, skippedNote(log.skippedCount, log.skipped)]
           .compactMap { $0 }
         guard log.track.fixCount > 0 else {
@@ -128,16 +130,15 @@ enum TrackInput {
   private static func damageNote(_ damage: (any CustomStringConvertible)?, fixCount: Int) -> String?
   {
     guard let damage else { return nil }
-    return "the file is damaged (\(damage)): the \(Formatting.count(fixCount)) fix"
-      + (fixCount == 1 ? "" : "es") + " before it read"
+    return "the file is damaged (\(damage)): the "
+      + Formatting.count(fixCount, "fix", plural: "fixes") + " before it read"
   }
 
   /// `2 lines skipped (the first: line 88: ...)`, or `nil` for none.
   private static func skippedNote(_ count: Int, _ skipped: [SkippedLine]) -> String? {
     guard count > 0, let first = skipped.first else { return nil }
-    return count == 1
-      ? "1 line skipped (\(first))"
-      : "\(Formatting.count(count)) lines skipped (the first: \(first))"
+    return Formatting.count(count, "line") + " skipped ("
+      + (count == 1 ? "" : "the first: ") + "\(first))"
   }
 
   /// `the GPS provider's Fix lines (FLP 95, NLP 54 left out)`, or `nil` when none was left out.

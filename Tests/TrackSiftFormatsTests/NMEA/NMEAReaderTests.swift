@@ -220,6 +220,7 @@ import TrackSift
       ]))
     #expect(log.sentenceCount == 5)
     #expect(log.fixCount == 1)
+    #expect(log.voidEpochCount == 4)
     let fix = try #require(log.track.allFixes.first)
     #expect(fix.timestamp == utcDate(1994, 3, 23, 0, 0, 5))
   }

@@ -100,6 +100,7 @@ struct NMEATruthLogTests {
     let log = try truthLog("gsdc2021-mtv-2020-05-14-pixel4-chipset/SPAN_Pixel4_1Hz.nmea")
     // 2378 epochs, of which 258 have GGA quality 0 (beside RMC status A): void, no fix.
     #expect(log.fixCount == 2_120)
+    #expect(log.voidEpochCount == 258)
     #expect(log.skippedCount == 0)
     #expect(log.track.segments.count == 2)
     #expect(nearMountainView(log.track.allFixes))
