@@ -124,6 +124,21 @@ struct FormatCommandTests {
     #expect(abs(fixLines / nmea - 1) < 0.03, "Fix lines \(fixLines) m, NMEA \(nmea) m")
   }
 
+  /// GSDC 2022's measurements file reads as its least-squares fixes, scored against its survey.
+  @Test func evalReadsTheGSDC2022MeasurementsFile() throws {
+    let folder = "truth/android-gnsslogger-samples/gsdc2022-sample/"
+    let result = try CommandRunner.run([
+      "eval", try Self.path(folder + "device_gnss.csv"), "--truth",
+      try Self.path(folder + "ground_truth.csv"), "--profile", "driving", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    let cards = try #require((object as? [String: Any])?["cards"] as? [[String: Any]])
+    let raw = try #require(cards.first { $0["pipeline"] as? String == "raw fixes" })
+    let p95 = try #require(raw["horizontalErrorP95Meters"] as? Double)
+    #expect(p95 < 5, "\(p95) m")
+  }
+
   /// The GSDC least-squares drive and its SPAN reference, as a user gives them to `eval`: both
   /// count GPS time, and the fixes state an HDOP only. The targets for this recording
   /// hold through the generic readers too (p95 from 8.2 m to 5.5 m or less, distance within

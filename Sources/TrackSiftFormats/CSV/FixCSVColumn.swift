@@ -4,6 +4,9 @@ enum FixCSVColumn: Hashable {
   case horizontalAccuracy
   case verticalAccuracy, speed, course, heartRate, cadence, power, temperature, segment
   case horizontalDilution, verticalDilution, positionDilution, satellites, provider
+  /// A position in Earth-centred, Earth-fixed meters, read where a file has no latitude and
+  /// longitude (the GSDC 2022 `device_gnss.csv` files' least-squares solution).
+  case ecefX, ecefY, ecefZ
 
   /// The column a header names, or `nil` for columns the reader ignores (such as `distance`).
   ///
@@ -49,6 +52,9 @@ enum FixCSVColumn: Hashable {
     case "pdop": self = .positionDilution
     case "sat", "sats", "satellites": self = .satellites
     case "provider", "source": self = .provider
+    case "wlspositionxecefmeters", "ecefx", "ecefxmeters": self = .ecefX
+    case "wlspositionyecefmeters", "ecefy", "ecefymeters": self = .ecefY
+    case "wlspositionzecefmeters", "ecefz", "ecefzmeters": self = .ecefZ
     default: return nil
     }
   }

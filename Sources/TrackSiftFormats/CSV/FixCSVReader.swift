@@ -16,7 +16,14 @@ import TrackSift
 /// ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`, `provider`/`source` (as
 /// ``TrackSift/FixSource/init(providerName:)`` reads it: Android exports such as GPSLogger's
 /// name `gps` or `network`), and `segment`. Other columns (such as `distance`) are ignored.
-/// Latitude and longitude are required.
+/// Latitude and longitude are required, or, in a file without them, a position in
+/// Earth-centred, Earth-fixed meters (`WlsPositionXEcefMeters`, `...Y...`, `...Z...`, or `ECEF
+/// X`, ...), taken as WGS84 with its height above the ellipsoid as the altitude: the GSDC
+/// 2022 `device_gnss.csv` files give the phone's least-squares solution so, on each of an
+/// epoch's rows (one a satellite signal). There a row that repeats the time and position of
+/// the row before is the same fix and is left out, and a row whose ECEF fields are empty or
+/// not finite (an epoch without a solution) gives a fix without a valid position, which the
+/// gate refuses.
 ///
 /// An empty field is unknown. All rows form one segment unless a `segment` column is present:
 /// a new segment starts whenever its value changes. Fields may be double-quoted (RFC 4180),
@@ -62,15 +69,26 @@ public enum FixCSVReader {
       // The first column of a kind wins.
       if !columns.contains(where: { $0.column == column }) { columns.append((index, column)) }
     }
-    guard columns.contains(where: { $0.column == .latitude }) else {
-      throw FixCSVError(reason: "the header has no latitude column (lat, latitude)", line: 1)
+    func index(of column: FixCSVColumn) -> Int? { columns.first { $0.column == column }?.index }
+    let hasLatitude = index(of: .latitude) != nil
+    let hasLongitude = index(of: .longitude) != nil
+    var ecefIndices: (x: Int, y: Int, z: Int)?
+    if !hasLatitude, !hasLongitude, let x = index(of: .ecefX), let y = index(of: .ecefY),
+      let z = index(of: .ecefZ)
+    {
+      ecefIndices = (x, y, z)
     }
-    guard columns.contains(where: { $0.column == .longitude }) else {
+    guard hasLatitude || ecefIndices != nil else {
+      throw FixCSVError(
+        reason: "the header has no latitude column (lat, latitude) nor ECEF position columns",
+        line: 1)
+    }
+    guard hasLongitude || ecefIndices != nil else {
       throw FixCSVError(
         reason: "the header has no longitude column (lon, lng, longitude)", line: 1)
     }
 
-    let dateIndex = columns.first { $0.column == .date }?.index
+    let dateIndex = index(of: .date)
     let statesAccuracy = columns.contains { $0.column == .horizontalAccuracy }
     var track = Track()
     var fixes: [Fix] = []
@@ -88,6 +106,7 @@ public enum FixCSVReader {
       for (index, column) in columns {
         let value = values[index].trimmingCharacters(in: .whitespaces)
         let header = String(headers[index])
+        if column == .ecefX || column == .ecefY || column == .ecefZ { continue }
         if column == .segment {
           let segment = Substring(value)
           if let currentSegment, currentSegment != segment, !fixes.isEmpty {
@@ -122,6 +141,27 @@ public enum FixCSVReader {
           }
         }
         try set(column, of: &fix, to: value, line: lineNumber, field: header)
+      }
+      if let ecefIndices {
+        func coordinate(_ index: Int) -> Double {
+          var text = values[index].trimmingCharacters(in: .whitespaces)
+          return text.withUTF8 { ASCIINumber.double(UnsafeRawBufferPointer($0)) } ?? .nan
+        }
+        let position = WGS84.ECEFPosition(
+          xMeters: coordinate(ecefIndices.x), yMeters: coordinate(ecefIndices.y),
+          zMeters: coordinate(ecefIndices.z))
+        if let geodetic = WGS84.geodetic(position) {
+          fix.latitudeDegrees = geodetic.latitudeDegrees
+          fix.longitudeDegrees = geodetic.longitudeDegrees
+          fix.altitudeMeters = geodetic.ellipsoidHeightMeters
+        }
+        // One row a satellite signal: the epoch's other rows repeat its fix.
+        if let previous = fixes.last, previous.timestamp == fix.timestamp,
+          previous.latitudeDegrees.bitPattern == fix.latitudeDegrees.bitPattern,
+          previous.longitudeDegrees.bitPattern == fix.longitudeDegrees.bitPattern
+        {
+          continue
+        }
       }
       // A file that states no accuracy gets the NMEA reader's estimate from the HDOP.
       if !statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0,

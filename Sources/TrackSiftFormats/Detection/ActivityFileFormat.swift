@@ -10,7 +10,8 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   case fit
   /// NMEA 0183 sentences, as receivers and gpsd logs write them.
   case nmea
-  /// A CSV table of fixes with latitude and longitude columns, as ``FixCSVReader`` reads.
+  /// A CSV table of fixes with latitude and longitude (or ECEF) columns, as ``FixCSVReader``
+  /// reads.
   case csv
   /// An Android GnssLogger log, as ``GnssLoggerReader`` reads.
   case gnssLogger
@@ -33,7 +34,7 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   ///   may hold `NMEA,` lines too, and ``GnssLoggerReader`` reads them when it has no `Fix`
   ///   line.
   /// - CSV: a first line whose comma-separated names include a latitude and a longitude
-  ///   column among those ``FixCSVReader`` reads.
+  ///   column (or the three ECEF coordinates) among those ``FixCSVReader`` reads.
   ///
   /// Content wins over the extension; the extension (without the dot, any case) only breaks
   /// ties: when the content fits both NMEA and CSV, or XML whose root lies beyond `prefix`.
@@ -219,7 +220,7 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 
-  /// Whether the first line is a CSV header with latitude and longitude columns.
+  /// Whether the first line is a CSV header with latitude and longitude columns, or ECEF ones.
   private static func isCSV(_ bytes: [UInt8]) -> Bool {
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
@@ -228,6 +229,7 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     let header = String(decoding: bytes[start..<end], as: UTF8.self)
     let columns = header.split(separator: ",", omittingEmptySubsequences: false)
       .compactMap { FixCSVColumn(header: $0) }
-    return columns.contains(.latitude) && columns.contains(.longitude)
+    return (columns.contains(.latitude) && columns.contains(.longitude))
+      || (columns.contains(.ecefX) && columns.contains(.ecefY) && columns.contains(.ecefZ))
   }
 }

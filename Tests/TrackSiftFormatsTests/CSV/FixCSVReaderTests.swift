@@ -83,6 +83,45 @@ private func csvError(_ text: String) -> FixCSVError? {
     #expect(truth[0].timestamp == Date(timeIntervalSince1970: 1_589_494_245.442))
   }
 
+  /// GSDC 2022's `device_gnss.csv`: a row per satellite signal, each carrying its epoch's
+  /// least-squares solution in ECEF meters.
+  @Test func anECEFSolutionRepeatedOnEachSignalsRowIsOneFix() throws {
+    let mountainView = WGS84.ecef(
+      latitudeDegrees: 37.395817, longitudeDegrees: -122.102916, ellipsoidHeightMeters: -4.488)
+    func row(_ millis: Int, _ svid: Int, _ position: WGS84.ECEFPosition?) -> String {
+      let coordinates =
+        position.map { "\($0.xMeters),\($0.yMeters),\($0.zMeters)" } ?? ",,"
+      return "Raw,\(millis),\(svid),-2696.2,\(coordinates)"
+    }
+    let moved = WGS84.ecef(
+      latitudeDegrees: 37.39584, longitudeDegrees: -122.102916, ellipsoidHeightMeters: -4.488)
+    let text =
+      ([
+        "MessageType,utcTimeMillis,Svid,SvPositionXEcefMeters,WlsPositionXEcefMeters,"
+          + "WlsPositionYEcefMeters,WlsPositionZEcefMeters"
+      ]
+      + [2, 5, 13].map { row(1_619_735_725_999, $0, mountainView) }
+      + [2, 5].map { row(1_619_735_726_999, $0, nil) }
+      + [2, 5, 13].map { row(1_619_735_727_999, $0, moved) }).joined(separator: "\n")
+    #expect(try ActivityFileFormat.detect(prefix: Array(text.utf8), fileExtension: nil) == .csv)
+    let fixes = try FixCSVReader.read(string: text).allFixes
+    #expect(fixes.count == 3)
+    #expect(fixes[0].timestamp == Date(timeIntervalSince1970: 1_619_735_725.999))
+    #expect(abs(fixes[0].latitudeDegrees - 37.395817) < 1e-9)
+    #expect(abs(fixes[0].longitudeDegrees + 122.102916) < 1e-9)
+    #expect(abs(try #require(fixes[0].altitudeMeters) + 4.488) < 1e-3)
+    // An epoch without a solution gives one fix with no valid position, for the gate to refuse.
+    #expect(fixes[1].latitudeDegrees.isNaN && fixes[1].longitudeDegrees.isNaN)
+    let step = Geodesic.distanceMeters(from: fixes[0].coordinate, to: fixes[2].coordinate)
+    let expected = Geodesic.distanceMeters(
+      from: Coordinate(latitudeDegrees: 37.395817, longitudeDegrees: -122.102916),
+      to: Coordinate(latitudeDegrees: 37.39584, longitudeDegrees: -122.102916))
+    #expect(abs(step - expected) < 1e-3, "\(step) m, \(expected) m")
+    // Latitude and longitude columns win over ECEF ones.
+    let both = try FixCSVReader.read(string: "lat,lon,ecef x\n1,2,3\n").allFixes
+    #expect(both[0].latitudeDegrees == 1)
+  }
+
   @Test func readsAliasesUnixSecondsQuotesAndCRLF() throws {
     let track = try FixCSVReader.read(
       string: "\u{FEFF}timestamp,lat,lng,ele,bearing,hr,cad,horizontal_accuracy,name\r\n"

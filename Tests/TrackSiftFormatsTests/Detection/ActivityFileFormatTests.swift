@@ -115,8 +115,6 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
     #expect(ActivityFileFormat(fileExtension: "pwx") == nil)
   }
 
-  private func rawMeasurements(_ url: URL) -> Bool { url.lastPathComponent == "device_gnss.csv" }
-
   @Test(.enabled(if: sharedDataPresent, "../shared is absent"))
   func detectsEveryRealFileByContent() throws {
     let groups: [(ActivityFileFormat?, [URL])] = [
@@ -129,17 +127,10 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
           + sharedFiles("truth", [".nmea", ".gga"])
       ),
       (.gnssLogger, try sharedFiles("truth/android-gnsslogger-samples", [".txt"])),
-      (
-        .csv,
-        try sharedFiles("truth", [".csv"]).filter { !rawMeasurements($0) }
-          + sharedFiles("spikes", [".csv"])
-      ),
-      // PWX is XML of another root; raw GNSS measurements have no latitude column.
-      (
-        nil,
-        try sharedFiles("devices", [".pwx"])
-          + sharedFiles("truth", [".csv"]).filter(rawMeasurements)
-      ),
+      // GSDC 2022's raw measurements carry the least-squares solution in ECEF columns.
+      (.csv, try sharedFiles("truth", [".csv"]) + sharedFiles("spikes", [".csv"])),
+      // PWX is XML of another root.
+      (nil, try sharedFiles("devices", [".pwx"])),
     ]
     for (expected, urls) in groups {
       #expect(!urls.isEmpty)

@@ -41,6 +41,23 @@ struct GnssLoggerTruthTests {
     }
   }
 
+  /// GSDC 2022's measurements file, its least-squares solution in ECEF on every signal's row,
+  /// against the survey's positions at the same times (the phone is parked).
+  @Test func theGSDC2022SolutionIsReadFromItsECEFColumns() throws {
+    let folder = Self.folder + "gsdc2022-sample/"
+    let url = try sharedFile(folder + "device_gnss.csv")
+    #expect(try ActivityFileFormat.detect(contentsOf: url) == .csv)
+    let fixes = try FixCSVReader.read(contentsOf: url).allFixes
+    #expect(fixes.count == 6)
+    let truth = try FixCSVReader.read(contentsOf: try sharedFile(folder + "ground_truth.csv"))
+      .allFixes
+    for fix in fixes {
+      let reference = try #require(truth.first { $0.timestamp == fix.timestamp })
+      let error = Geodesic.distanceMeters(from: fix.coordinate, to: reference.coordinate)
+      #expect(error < 5, "\(error) m at \(String(describing: fix.timestamp))")
+    }
+  }
+
   @Test func theCorruptRecordOfTheGSDCLogIsSkippedByItsLine() throws {
     let url = try sharedFile(Self.folder + "gsdc2021-sample/Pixel4_GnssLog.txt")
     #expect(try ActivityFileFormat.detect(contentsOf: url) == .gnssLogger)
