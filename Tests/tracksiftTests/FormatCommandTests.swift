@@ -124,6 +124,26 @@ struct FormatCommandTests {
     #expect(abs(fixLines / nmea - 1) < 0.03, "Fix lines \(fixLines) m, NMEA \(nmea) m")
   }
 
+  /// A TCX course (a planned route a Garmin device follows) reads as the track when the file
+  /// has no activity, as a GPX file's routes do; a treadmill run still says it has no position.
+  @Test func aTCXCourseIsReadWhenThereIsNoActivity() throws {
+    let result = try CommandRunner.run([
+      "analyze", try Self.path("corpus/gpsbabel/tcx/course.tcx"), "--profile", "cycling", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(object["fixCount"] as? Int == 1_202)
+    #expect(object["readerNote"] as? String == "no activity: the course (a planned route) read")
+    #expect(object["device"] == nil, "a course's planned totals are not a device's")
+    let treadmill = try CommandRunner.run([
+      "analyze", try Self.path("devices/same-activity_6860622783_treadmill-run/6860622783.tcx"),
+    ])
+    #expect(
+      treadmill.standardError.contains(
+        "the TCX file holds no position (3,101 trackpoints without one"))
+  }
+
   /// GSDC 2022's measurements file reads as its least-squares fixes, scored against its survey.
   @Test func evalReadsTheGSDC2022MeasurementsFile() throws {
     let folder = "truth/android-gnsslogger-samples/gsdc2022-sample/"

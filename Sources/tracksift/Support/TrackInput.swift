@@ -55,18 +55,7 @@ enum TrackInput {
         input.note = damageNote(document.stoppedAt, fixCount: input.track.fixCount)
       case .tcx:
         let document = try TCXReader.read(contentsOf: url, options: .init(lenient: true))
-        input.track = Track(
-          name: document.activities.first?.name,
-          segments: document.activities.flatMap(\.track.segments))
-        if document.activities.count == 1 { input.deviceTotals = document.activities[0].totals }
-        try refuseIfEmpty(input.track, damage: document.stoppedAt, path: path)
-        input.note = damageNote(document.stoppedAt, fixCount: input.track.fixCount)
-        if input.track.fixCount == 0 {
-          throw InputError(
-            path: path,
-            reason: "the TCX file holds no position (\(document.positionlessTrackpointCount) "
-              + "trackpoints without one, as an indoor or treadmill activity has)")
-        }
+        input = try tcxInput(document, path: path)
       case .fit:
         let activity = try FITReader.read(contentsOf: url, options: .init(lenient: true))
         input.track = activity.track
@@ -113,6 +102,40 @@ enum TrackInput {
       throw error
     } catch let error as CustomStringConvertible {
       throw InputError(path: path, reason: error.description)
+    }
+    return input
+  }
+
+  /// A TCX file's activities as one track, with the device's totals of a single activity. A
+  /// file whose activities have no position but which holds a course (a planned route, with
+  /// or without times) gives the course, as a GPX file without tracks gives its routes.
+  private static func tcxInput(_ document: TCXDocument, path: String) throws -> ActivityInput {
+    var input = ActivityInput(
+      track: Track(
+        name: document.activities.first?.name,
+        segments: document.activities.flatMap(\.track.segments)),
+      format: .tcx)
+    if document.activities.count == 1 { input.deviceTotals = document.activities[0].totals }
+    var notes: [String] = []
+    if input.track.fixCount == 0, document.courses.contains(where: { $0.track.fixCount > 0 }) {
+      input.track = Track(
+        name: document.courses.first?.name, segments: document.courses.flatMap(\.track.segments))
+      input.deviceTotals = nil
+      notes.append("no activity: the course (a planned route) read")
+    }
+    try refuseIfEmpty(input.track, damage: document.stoppedAt, path: path)
+    if let note = damageNote(document.stoppedAt, fixCount: input.track.fixCount) {
+      notes.append(note)
+    }
+    input.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
+    guard input.track.fixCount > 0 else {
+      let positionless = document.positionlessTrackpointCount
+      throw InputError(
+        path: path,
+        reason: positionless > 0
+          ? "the TCX file holds no position (" + Formatting.count(positionless, "trackpoint")
+            + " without one, as an indoor or treadmill activity has)"
+          : "the TCX file holds no trackpoint")
     }
     return input
   }
