@@ -122,6 +122,19 @@ private func csvError(_ text: String) -> FixCSVError? {
     #expect(both[0].latitudeDegrees == 1)
   }
 
+  /// Lines end at CR LF, LF or a lone CR, and errors count lines the same way whichever ends
+  /// a file uses.
+  @Test func everyLineEndCountsOneLine() throws {
+    for end in ["\r\n", "\n", "\r"] {
+      let text = ["lat,lon", "1,2", "", "3, 4 ", "x,5"].joined(separator: end)
+      let error = try #require(csvError(text), "\(end.debugDescription)")
+      #expect(error.line == 5, "\(end.debugDescription)")
+      let fixes = try FixCSVReader.read(string: text.replacingOccurrences(of: "x", with: "5"))
+        .allFixes
+      #expect(fixes.map(\.longitudeDegrees) == [2, 4, 5], "\(end.debugDescription)")
+    }
+  }
+
   @Test func readsAliasesUnixSecondsQuotesAndCRLF() throws {
     let track = try FixCSVReader.read(
       string: "\u{FEFF}timestamp,lat,lng,ele,bearing,hr,cad,horizontal_accuracy,name\r\n"
