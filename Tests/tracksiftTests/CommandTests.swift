@@ -156,6 +156,23 @@ import Testing
     }
   }
 
+  /// A planned route (a GPX `rte`) is read when the file's tracks hold no point, even an
+  /// empty track beside it, and the note says it is a route.
+  @Test func aGPXRouteIsReadWhenItsTracksHoldNoPoint() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("plan.gpx").path
+    try """
+    <?xml version="1.0"?>
+    <gpx version="1.1" creator="t"><trk><name>empty</name><trkseg></trkseg></trk>
+    <rte><name>Plan</name><rtept lat="46.0" lon="6.6"/><rtept lat="46.001" lon="6.6"/>
+    <rtept lat="46.002" lon="6.601"/></rte></gpx>
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let object = try jsonObject(["analyze", path, "--json"])
+    #expect(object["fixCount"] as? Int == 3)
+    #expect(object["readerNote"] as? String == "no track: the route (a planned route) read")
+  }
+
   /// A GPX or TCX file cut short (an app killed while it wrote, a copy interrupted) gives the
   /// fixes before the cut, and says so; every command reads it.
   @Test(arguments: ["gpx", "tcx"])

@@ -51,8 +51,11 @@ enum TrackInput {
       switch format {
       case .gpx:
         let document = try GPXReader.read(contentsOf: url, options: .init(lenient: true))
-        input.track = try gpxTrack(document, path: path)
-        input.note = damageNote(document.stoppedAt, fixCount: input.track.fixCount)
+        let (track, routeNote) = try gpxTrack(document, path: path)
+        input.track = track
+        input.note = joined([
+          routeNote, damageNote(document.stoppedAt, fixCount: input.track.fixCount),
+        ])
       case .tcx:
         let document = try TCXReader.read(contentsOf: url, options: .init(lenient: true))
         input = try tcxInput(document, path: path)
@@ -87,16 +90,16 @@ enum TrackInput {
         let mockNote =
           log.mockFixLineCount > 0
           ? Formatting.count(log.mockFixLineCount, "mock location") + " left out" : nil
-        let notes = [providerNote(log), mockNote, skippedNote(log.skippedCount, log.skipped)]
-          .compactMap { $0 }
+        let notes = joined([
+          providerNote(log), mockNote, skippedNote(log.skippedCount, log.skipped),
+        ])
         guard log.track.fixCount > 0 else {
           throw InputError(
             path: path,
-            reason: "the GnssLogger log holds no fix ("
-              + (notes.isEmpty ? "no Fix or NMEA line" : notes.joined(separator: "; ")) + ")")
+            reason: "the GnssLogger log holds no fix (" + (notes ?? "no Fix or NMEA line") + ")")
         }
         input.track = log.track
-        input.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
+        input.note = notes
       }
     } catch let error as InputError {
       throw error
@@ -116,18 +119,17 @@ enum TrackInput {
         segments: document.activities.flatMap(\.track.segments)),
       format: .tcx)
     if document.activities.count == 1 { input.deviceTotals = document.activities[0].totals }
-    var notes: [String] = []
+    var courseNote: String?
     if input.track.fixCount == 0, document.courses.contains(where: { $0.track.fixCount > 0 }) {
       input.track = Track(
         name: document.courses.first?.name, segments: document.courses.flatMap(\.track.segments))
       input.deviceTotals = nil
-      notes.append("no activity: the course (a planned route) read")
+      courseNote = "no activity: the course (a planned route) read"
     }
     try refuseIfEmpty(input.track, damage: document.stoppedAt, path: path)
-    if let note = damageNote(document.stoppedAt, fixCount: input.track.fixCount) {
-      notes.append(note)
-    }
-    input.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
+    input.note = joined([
+      courseNote, damageNote(document.stoppedAt, fixCount: input.track.fixCount),
+    ])
     guard input.track.fixCount > 0 else {
       let positionless = document.positionlessTrackpointCount
       throw InputError(
@@ -177,11 +179,18 @@ enum TrackInput {
       + " left out)"
   }
 
-  private static func gpxTrack(_ document: GPXDocument, path: String) throws -> Track {
+  /// A GPX file's tracks as one track. A file whose tracks hold no point gives its routes (a
+  /// planned route, often without times), and the note says so.
+  private static func gpxTrack(
+    _ document: GPXDocument, path: String
+  ) throws -> (track: Track, note: String?) {
     var track = Track(name: document.tracks.first?.name ?? document.name, segments: [])
     for part in document.tracks { track.segments += part.segments }
-    if track.segments.isEmpty {
-      track.segments = document.routes.map { Segment(fixes: $0.points) }
+    if track.fixCount == 0, document.routes.contains(where: { !$0.points.isEmpty }) {
+      track = Track(
+        name: document.routes.first?.name ?? document.name,
+        segments: document.routes.map { Segment(fixes: $0.points) })
+      return (track, "no track: the route (a planned route) read")
     }
     if track.segments.allSatisfy({ $0.fixes.isEmpty }) {
       try refuseIfEmpty(track, damage: document.stoppedAt, path: path)
@@ -189,9 +198,15 @@ enum TrackInput {
       throw InputError(
         path: path,
         reason: "the file holds no track or route points"
-          + (waypoints > 0 ? " (only \(waypoints) waypoint\(waypoints == 1 ? "" : "s"))" : ""))
+          + (waypoints > 0 ? " (only " + Formatting.count(waypoints, "waypoint") + ")" : ""))
     }
-    return track
+    return (track, nil)
+  }
+
+  /// The notes that are there, joined; `nil` for none.
+  private static func joined(_ notes: [String?]) -> String? {
+    let present = notes.compactMap { $0 }
+    return present.isEmpty ? nil : present.joined(separator: "; ")
   }
 }
 
