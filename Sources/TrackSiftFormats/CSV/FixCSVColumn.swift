@@ -2,7 +2,8 @@
 enum FixCSVColumn: Hashable {
   case time, date, timeMilliseconds, gpsTime, gpsTimeMilliseconds, latitude, longitude, altitude
   case horizontalAccuracy
-  case verticalAccuracy, speed, course, heartRate, cadence, power, temperature, segment
+  case verticalAccuracy, speed, course, speedAccuracy, courseAccuracy
+  case heartRate, cadence, power, temperature, segment
   case horizontalDilution, verticalDilution, positionDilution, satellites, provider
   /// A position in Earth-centred, Earth-fixed meters, read where a file has no latitude and
   /// longitude (the GSDC 2022 `device_gnss.csv` files' least-squares solution).
@@ -38,6 +39,10 @@ enum FixCSVColumn: Hashable {
       "ehpe":
       self = .horizontalAccuracy
     case "verticalaccuracy", "vacc", "verticalaccuracymeters": self = .verticalAccuracy
+    case "speedaccuracy", "sacc", "speedaccuracymeterspersecond", "speedaccuracymps":
+      self = .speedAccuracy
+    case "courseaccuracy", "bearingaccuracy", "courseaccuracydegrees", "bearingaccuracydegrees":
+      self = .courseAccuracy
     case "speed", "speedmps", "sog", "speedmeterspersecond": self = .speed
     case "course", "bearing", "heading", "cog", "coursedegree", "coursedegrees",
       "bearingdegrees":

@@ -11,7 +11,8 @@ import TrackSift
 /// ahead of UTC by the leap seconds since: the Google Smartphone Decimeter Challenge's files),
 /// `lat`/`latitude`, `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`,
 /// `accuracy`/`horizontal_accuracy`/`ehpe` (meters), `vertical_accuracy`, `speed` (m/s),
-/// `course`/`bearing` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power` (watts),
+/// `course`/`bearing` (degrees), `speed_accuracy` (m/s), `course_accuracy`/`bearing_accuracy`
+/// (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power` (watts),
 /// `temperature` (Celsius), `hdop` (which, in a file without an accuracy column, gives one as
 /// ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`, `provider`/`source` (as
 /// ``TrackSift/FixSource/init(providerName:)`` reads it: Android exports such as GPSLogger's
@@ -234,6 +235,8 @@ public enum FixCSVReader {
       case .verticalAccuracy: fix.verticalAccuracyMeters = number
       case .speed: fix.speedMetersPerSecond = number
       case .course: fix.courseDegrees = number
+      case .speedAccuracy: fix.speedAccuracyMetersPerSecond = number
+      case .courseAccuracy: fix.courseAccuracyDegrees = number
       case .heartRate: fix.sensors.heartRateBeatsPerMinute = number
       case .cadence: fix.sensors.cadencePerMinute = number
       case .power: fix.sensors.powerWatts = number

@@ -3,8 +3,9 @@ import TrackSift
 
 /// Writes a ``Track`` as CSV, one row per fix, in columns that ``FixCSVReader`` reads back.
 ///
-/// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,hr,cadence,power,`
-/// `temperature,hdop,vdop,pdop,sat,source,segment`, followed by `verdict` when verdicts are
+/// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,speed_accuracy,`
+/// `course_accuracy,hr,cadence,power,temperature,hdop,vdop,pdop,sat,source,segment`, followed
+/// by `verdict` when verdicts are
 /// given. `source` is the fix's ``FixSource`` name, empty when unknown.
 /// Times are ISO 8601 UTC with the fewest fractional digits that read back exactly; numbers
 /// are plain decimals with the shortest digits that read back to the same `Double`; an unknown
@@ -15,8 +16,9 @@ import TrackSift
 public enum FixCSVWriter {
   /// The header row's column names.
   public static let columns = [
-    "time", "lat", "lon", "ele", "accuracy", "vertical_accuracy", "speed", "course", "hr",
-    "cadence", "power", "temperature", "hdop", "vdop", "pdop", "sat", "source", "segment",
+    "time", "lat", "lon", "ele", "accuracy", "vertical_accuracy", "speed", "course",
+    "speed_accuracy", "course_accuracy", "hr", "cadence", "power", "temperature", "hdop", "vdop",
+    "pdop", "sat", "source", "segment",
   ]
 
   /// The CSV text of `track`.
@@ -41,7 +43,8 @@ public enum FixCSVWriter {
           DecimalText.string(fix.latitudeDegrees), DecimalText.string(fix.longitudeDegrees),
           field(fix.altitudeMeters), field(fix.horizontalAccuracyMeters),
           field(fix.verticalAccuracyMeters), field(fix.speedMetersPerSecond),
-          field(fix.courseDegrees), field(sensors.heartRateBeatsPerMinute),
+          field(fix.courseDegrees), field(fix.speedAccuracyMetersPerSecond),
+          field(fix.courseAccuracyDegrees), field(sensors.heartRateBeatsPerMinute),
           field(sensors.cadencePerMinute), field(sensors.powerWatts),
           field(sensors.temperatureCelsius), field(receiver.horizontalDilution),
           field(receiver.verticalDilution), field(receiver.positionDilution),

@@ -11,7 +11,9 @@ private func csvFields(_ fix: Fix) -> Fix {
     longitudeDegrees: fix.longitudeDegrees, altitudeMeters: fix.altitudeMeters,
     horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
     verticalAccuracyMeters: fix.verticalAccuracyMeters,
-    speedMetersPerSecond: fix.speedMetersPerSecond, courseDegrees: fix.courseDegrees,
+    speedMetersPerSecond: fix.speedMetersPerSecond,
+    speedAccuracyMetersPerSecond: fix.speedAccuracyMetersPerSecond,
+    courseDegrees: fix.courseDegrees, courseAccuracyDegrees: fix.courseAccuracyDegrees,
     source: fix.source,
     receiver: ReceiverStatus(
       satellitesUsed: fix.receiver.satellitesUsed,
@@ -34,10 +36,10 @@ private func csvFields(_ fix: Fix) -> Fix {
     let text = FixCSVWriter.string(from: track, verdicts: [[.rejected(.stale)]])
     #expect(
       text
-        == "time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,hr,cadence,power,"
-        + "temperature,hdop,vdop,pdop,sat,source,segment,verdict\n"
-        + "2001-01-01T00:00:00.25Z,0.0000001,-2.0,,,,,,150.0,,,,,,,,,0,stale\n"
-        + ",3.0,4.0,,,,,,,,,,,,,,network,1,\n")
+        == "time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,speed_accuracy,"
+        + "course_accuracy,hr,cadence,power,temperature,hdop,vdop,pdop,sat,source,segment,verdict\n"
+        + "2001-01-01T00:00:00.25Z,0.0000001,-2.0,,,,,,,,150.0,,,,,,,,,0,stale\n"
+        + ",3.0,4.0,,,,,,,,,,,,,,,,network,1,\n")
     #expect(!FixCSVWriter.string(from: track).contains("verdict"))
   }
 
