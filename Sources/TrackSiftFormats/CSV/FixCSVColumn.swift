@@ -39,7 +39,7 @@ enum FixCSVColumn: Hashable {
       "ehpe":
       self = .horizontalAccuracy
     case "verticalaccuracy", "vacc", "verticalaccuracymeters": self = .verticalAccuracy
-    case "speedaccuracy", "sacc", "speedaccuracymeterspersecond", "speedaccuracymps":
+    case "speedaccuracy", "sacc", "speedaccuracymeterspersecond", "speedaccuracymps", "ehve":
       self = .speedAccuracy
     case "courseaccuracy", "bearingaccuracy", "courseaccuracydegrees", "bearingaccuracydegrees":
       self = .courseAccuracy

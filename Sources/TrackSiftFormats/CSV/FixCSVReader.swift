@@ -11,7 +11,7 @@ import TrackSift
 /// ahead of UTC by the leap seconds since: the Google Smartphone Decimeter Challenge's files),
 /// `lat`/`latitude`, `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`,
 /// `accuracy`/`horizontal_accuracy`/`ehpe` (meters), `vertical_accuracy`, `speed` (m/s),
-/// `course`/`bearing` (degrees), `speed_accuracy` (m/s), `course_accuracy`/`bearing_accuracy`
+/// `course`/`bearing` (degrees), `speed_accuracy`/`ehve` (m/s), `course_accuracy`/`bearing_accuracy`
 /// (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power` (watts),
 /// `temperature` (Celsius), `hdop` (which, in a file without an accuracy column, gives one as
 /// ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`, `provider`/`source` (as

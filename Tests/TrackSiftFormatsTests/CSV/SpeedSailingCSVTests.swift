@@ -6,7 +6,7 @@ import TrackSiftTestSupport
 @testable import TrackSiftFormats
 
 /// The speed-sailing logs of `../shared/data/spikes` (GT-31 and Motion: a date column, a time of
-/// day, EHPE), read in place.
+/// day, EHPE and EHVE), read in place.
 @Suite(.enabled(if: sharedDataPresent, "../shared is absent: speed-sailing CSV tests skipped"))
 struct SpeedSailingCSVTests {
   @Test(arguments: [
@@ -21,6 +21,8 @@ struct SpeedSailingCSVTests {
     let fixes = track.allFixes
     #expect(fixes.count == count)
     #expect(fixes.allSatisfy { $0.timestamp != nil && $0.horizontalAccuracyMeters != nil })
+    // `ehve`, the velocity error estimate, is the speed accuracy.
+    #expect(fixes.allSatisfy { $0.speedAccuracyMetersPerSecond != nil })
     var text = firstTime
     let seconds = text.withUTF8 {
       ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
