@@ -11,12 +11,12 @@ import TrackSift
 /// ahead of UTC by the leap seconds since: the Google Smartphone Decimeter Challenge's files),
 /// `lat`/`latitude`, `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`,
 /// `accuracy`/`horizontal_accuracy`/`ehpe` (meters), `vertical_accuracy`, `speed` (m/s),
-/// `course`/`bearing` (degrees), `speed_accuracy`/`ehve` (m/s), `course_accuracy`/`bearing_accuracy`
-/// (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power` (watts),
-/// `temperature` (Celsius), `hdop` (which, in a file without an accuracy column, gives one as
-/// ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`, `provider`/`source` (as
-/// ``TrackSift/FixSource/init(providerName:)`` reads it: Android exports such as GPSLogger's
-/// name `gps` or `network`), and `segment`. Other columns (such as `distance`) are ignored.
+/// `course`/`bearing` (degrees), `speed_accuracy`/`ehve` (m/s),
+/// `course_accuracy`/`bearing_accuracy` (degrees), `hr`/`heart_rate`, `cad`/`cadence`, `power`
+/// (watts), `temperature` (Celsius), `hdop` (which, in a file without an accuracy column,
+/// gives one as ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`,
+/// `provider`/`source` (as ``TrackSift/FixSource/init(providerName:)`` reads it: Android
+/// exports such as GPSLogger's name `gps` or `network`), and `segment`. Other columns (such as `distance`) are ignored.
 /// Latitude and longitude are required, or, in a file without them, a position in
 /// Earth-centred, Earth-fixed meters (`WlsPositionXEcefMeters`, `...Y...`, `...Z...`, or `ECEF
 /// X`, ...), taken as WGS84 with its height above the ellipsoid as the altitude: the GSDC
@@ -108,9 +108,10 @@ public enum FixCSVReader {
       }
       var fix = Fix(latitudeDegrees: .nan, longitudeDegrees: .nan)
       for (index, column) in columns {
+        // Read together after the row's other columns.
+        if column == .ecefX || column == .ecefY || column == .ecefZ { continue }
         let value = trimmed(values[index])
         let header = String(headers[index])
-        if column == .ecefX || column == .ecefY || column == .ecefZ { continue }
         if column == .segment {
           let segment = Substring(value)
           if let currentSegment, currentSegment != segment, !fixes.isEmpty {

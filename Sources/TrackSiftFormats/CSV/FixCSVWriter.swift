@@ -5,8 +5,8 @@ import TrackSift
 ///
 /// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,speed_accuracy,`
 /// `course_accuracy,hr,cadence,power,temperature,hdop,vdop,pdop,sat,source,segment`, followed
-/// by `verdict` when verdicts are
-/// given. `source` is the fix's ``FixSource`` name, empty when unknown.
+/// by `verdict` when verdicts are given. `source` is the fix's ``FixSource`` name, empty when
+/// unknown.
 /// Times are ISO 8601 UTC with the fewest fractional digits that read back exactly; numbers
 /// are plain decimals with the shortest digits that read back to the same `Double`; an unknown
 /// value is an empty field. `segment` is the segment's index in the track (from 0), so
