@@ -206,6 +206,11 @@ import Testing
     ])
     #expect(clean.status == 0, "\(clean.standardError)")
     #expect(clean.standardError.contains("Read: the file is damaged"))
+    // Strictly read, the damage refuses the file, naming its line.
+    let strict = try CommandRunner.run(["analyze", cut, "--strict"])
+    #expect(strict.status != 0)
+    #expect(strict.standardError.contains("line "), "\(strict.standardError)")
+    #expect(try CommandRunner.run(["analyze", converted, "--strict"]).status == 0)
   }
 
   @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
@@ -220,6 +225,14 @@ import Testing
       object["readerNote"] as? String
         == "the file is damaged (byte 403437: a message of 27 bytes runs past the end of the data"
         + " at byte 403454): the 14,391 fixes before it read")
+    let strict = try CommandRunner.run(["analyze", path, "--strict"])
+    #expect(strict.status != 0)
+    #expect(strict.standardError.contains("byte 403454: file CRC is 0x0040"))
+    // A log's bad line too: et-332.log skips 35 lines when read around them.
+    let log = data.appendingPathComponent("corpus/nmea-gpsd/et-332.log").path
+    #expect(try CommandRunner.run(["analyze", log]).status == 0)
+    let strictLog = try CommandRunner.run(["analyze", log, "--strict"])
+    #expect(strictLog.standardError.contains("line 41: not an NMEA sentence"))
     // Two chained files, the second's header corrupt: the first is read.
     let chained = data.appendingPathComponent(
       "corpus/fit/edge-cases/activity-settings-corruptheader.fit"

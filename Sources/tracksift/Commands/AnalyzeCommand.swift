@@ -20,8 +20,11 @@ struct AnalyzeCommand: ParsableCommand {
   @Flag(help: "Print one JSON object instead of the tables.")
   var json = false
 
+  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
+  var strict = false
+
   func run() throws {
-    let input = try TrackInput.load(path: file)
+    let input = try TrackInput.load(path: file, strict: strict)
     let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
     let report = AnalysisReport(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,

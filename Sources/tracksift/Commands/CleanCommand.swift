@@ -12,6 +12,9 @@ struct CleanCommand: ParsableCommand {
   @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
   var file: String
 
+  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
+  var strict = false
+
   @Option(name: .shortAndLong, help: "The GPX file to write.")
   var output: String
 
@@ -31,7 +34,7 @@ struct CleanCommand: ParsableCommand {
   }
 
   func run() throws {
-    let track = try TrackInput.read(path: file)
+    let track = try TrackInput.read(path: file, strict: strict)
     var profile = ActivityProfile(activity: profile)
     profile.simplificationToleranceMeters = toleranceMeters
     let analysis = TrackAnalysis(track: track, profile: profile)

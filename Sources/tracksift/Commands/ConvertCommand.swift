@@ -22,6 +22,9 @@ struct ConvertCommand: ParsableCommand {
   @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
   var file: String
 
+  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
+  var strict = false
+
   @Option(name: .shortAndLong, help: "The file to write.")
   var output: String
 
@@ -46,7 +49,7 @@ struct ConvertCommand: ParsableCommand {
       throw ValidationError(
         "cannot tell the format from '\(output)': give --format gpx, tcx, geojson or csv")
     }
-    let input = try TrackInput.load(path: file)
+    let input = try TrackInput.load(path: file, strict: strict)
     let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
     let track = clean ? analysis.cleanedTrack(from: input.track) : input.track
     let verdicts: [[Verdict]] =

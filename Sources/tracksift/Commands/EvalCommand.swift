@@ -43,6 +43,9 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "The shared/data folder with the real recordings (default: ../shared/data).")
   var data: String?
 
+  @Flag(help: "With FILE: refuse a damaged file or a log with a bad line; do not read around it.")
+  var strict = false
+
   @Flag(help: "Leave out the real recordings.")
   var simulatedOnly = false
 
@@ -139,8 +142,8 @@ struct EvalCommand: ParsableCommand {
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
   /// and prints its table (errors keep their sign), as Markdown or JSON on request.
   private func scoreRecording(_ path: String, against truthPath: String) throws {
-    let track = try TrackInput.read(path: path)
-    let referenceTrack = try TrackInput.read(path: truthPath)
+    let track = try TrackInput.read(path: path, strict: strict)
+    let referenceTrack = try TrackInput.read(path: truthPath, strict: strict)
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {
       truth.elevationGainMeters = ReferenceTruth.climbMeters(of: referenceTrack)

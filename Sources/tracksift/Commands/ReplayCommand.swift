@@ -17,6 +17,9 @@ struct ReplayCommand: ParsableCommand {
   @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file with times.")
   var file: String
 
+  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
+  var strict = false
+
   @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
   var profile: ActivityKind = .running
 
@@ -49,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
-    let track = try TrackInput.read(path: file)
+    let track = try TrackInput.read(path: file, strict: strict)
     var configuration = RecorderConfiguration(profile: ActivityProfile(activity: profile))
     configuration.splitUnit = splits.unit
     let activityStore = try store.map { try ActivityStore(path: $0) }

@@ -21,18 +21,20 @@ struct ActivityInput {
 /// A damaged GPX, TCX or FIT file (cut short when an app or a watch stopped writing it, or
 /// failing its CRC) gives what was read before the damage, as a log gives its lines around a
 /// corrupt one, and the note says where the damage is; only a file with no position before
-/// its damage is refused.
+/// its damage is refused. Read strictly, any damage or bad line refuses the file.
 enum TrackInput {
   /// The file's track (every segment of every track or activity, in order); what the reader
   /// passed over is told on standard error.
-  static func read(path: String) throws -> Track {
-    let input = try load(path: path)
+  static func read(path: String, strict: Bool = false) throws -> Track {
+    let input = try load(path: path, strict: strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     return input.track
   }
 
   /// The file's track, format and device totals.
-  static func load(path: String) throws -> ActivityInput {
+  /// - Parameter strict: refuse a damaged GPX, TCX or FIT file and a log with a bad line,
+  ///   instead of reading around the damage.
+  static func load(path: String, strict: Bool = false) throws -> ActivityInput {
     let url = URL(fileURLWithPath: path)
     guard FileManager.default.fileExists(atPath: path) else {
       throw InputError(path: path, reason: "no such file")
@@ -50,17 +52,17 @@ enum TrackInput {
     do {
       switch format {
       case .gpx:
-        let document = try GPXReader.read(contentsOf: url, options: .init(lenient: true))
+        let document = try GPXReader.read(contentsOf: url, options: .init(lenient: !strict))
         let (track, routeNote) = try gpxTrack(document, path: path)
         input.track = track
         input.note = joined([
           routeNote, damageNote(document.stoppedAt, fixCount: input.track.fixCount),
         ])
       case .tcx:
-        let document = try TCXReader.read(contentsOf: url, options: .init(lenient: true))
+        let document = try TCXReader.read(contentsOf: url, options: .init(lenient: !strict))
         input = try tcxInput(document, path: path)
       case .fit:
-        let activity = try FITReader.read(contentsOf: url, options: .init(lenient: true))
+        let activity = try FITReader.read(contentsOf: url, options: .init(lenient: !strict))
         input.track = activity.track
         input.deviceTotals = DeviceTotals(combining: activity.sessions)
         try refuseIfEmpty(input.track, damage: activity.stoppedAt, path: path)
@@ -72,7 +74,7 @@ enum TrackInput {
               + "one, as an indoor, treadmill or pool activity has)")
         }
       case .nmea:
-        let log = try NMEAReader.read(contentsOf: url)
+        let log = try NMEAReader.read(contentsOf: url, options: .init(strict: strict))
         guard log.track.fixCount > 0 else {
           let void =
             log.voidEpochCount > 0
@@ -86,7 +88,7 @@ enum TrackInput {
         input.note = skippedNote(log.skippedCount, log.skipped)
       case .csv: input.track = try FixCSVReader.read(contentsOf: url)
       case .gnssLogger:
-        let log = try GnssLoggerReader.read(contentsOf: url)
+        let log = try GnssLoggerReader.read(contentsOf: url, options: .init(strict: strict))
         let mockNote =
           log.mockFixLineCount > 0
           ? Formatting.count(log.mockFixLineCount, "mock location") + " left out" : nil
