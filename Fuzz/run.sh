@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [RUNS] [extra libFuzzer flags...]
 #
-# TARGET is gpx, nmea, gnsslogger, fit, tcx or gpsd; RUNS defaults to 10,000,000. Everything is written
+# TARGET is gpx, nmea, gnsslogger, fit, tcx, csv or gpsd; RUNS defaults to 10,000,000. Everything is written
 # under .build-fuzz/ (git-ignored): the modules, the fuzzer binary .build-fuzz/fuzz-TARGET, the
 # corpus .build-fuzz/corpus-TARGET/ and crash/timeout/oom artifacts .build-fuzz/artifacts-TARGET/.
 #
@@ -16,7 +16,7 @@
 # BUILD_ONLY=1 to build and not run, FUZZ_NICE (default 10).
 set -euo pipefail
 
-target="${1:?usage: Fuzz/run.sh gpx|nmea|gnsslogger|fit|tcx|gpsd [RUNS] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run.sh gpx|nmea|gnsslogger|fit|tcx|csv|gpsd [RUNS] [libFuzzer flags...]}"
 runs="${2:-10000000}"
 shift $(($# >= 2 ? 2 : 1))
 
@@ -33,8 +33,9 @@ case "$target" in
   gnsslogger) entry=GnssLoggerFuzz module=TrackSiftFormats max_len=4096 ;;
   fit) entry=FITFuzz module=TrackSiftFormats max_len=16384 ;;
   tcx) entry=TCXFuzz module=TrackSiftFormats max_len=16384 ;;
+  csv) entry=CSVFuzz module=TrackSiftFormats max_len=4096 ;;
   gpsd) entry=GPSDFuzz module=TrackSiftGPSD max_len=1024 ;;
-  *) echo "unknown target $target (gpx, nmea, gnsslogger, fit, tcx, gpsd)" >&2; exit 2 ;;
+  *) echo "unknown target $target (gpx, nmea, gnsslogger, fit, tcx, csv, gpsd)" >&2; exit 2 ;;
 esac
 
 # The package name lets the modules see each other's `package` declarations, as SwiftPM does.
@@ -86,6 +87,12 @@ case "$target" in
     ;;
   fit) seed "$data"/corpus/fit/**/*.fit "$data"/devices/**/*.fit "$data"/corpus/gpsbabel/fit/**/* ;;
   tcx) seed "$data"/corpus/gpsbabel/tcx/**/* "$data"/devices/**/*.tcx ;;
+  csv)
+    # The first 4 KiB of every CSV file (header and first rows: each dialect the reader knows).
+    for file in "$data"/**/*.csv; do
+      head -c 4096 "$file" > "$corpus/seed-$(basename "$(dirname "$file")")-$(basename "$file")"
+    done
+    ;;
   gpsd)
     # Made-up lines of every class gpsd 3.22 sends (no recorded data is kept in the repository).
     i=0

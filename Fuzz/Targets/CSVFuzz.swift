@@ -1,0 +1,11 @@
+// libFuzzer entry for FixCSVReader and format detection. Build and run with `Fuzz/run.sh csv`.
+import Foundation
+import TrackSiftFormats
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Data(bytes: data, count: size)
+  _ = try? ActivityFileFormat.detect(prefix: bytes, fileExtension: nil)
+  _ = try? FixCSVReader.read(data: bytes)
+  return 0
+}
