@@ -119,6 +119,7 @@ import Testing
 
   @Test(arguments: [
     (["analyze", "/nonexistent/file.gpx"], "no such file"),
+    (["analyze", "/tmp"], "a folder, not a file"),
     (["clean", "/nonexistent/file.gpx", "-o", "/tmp/x.gpx"], "no such file"),
     (["analyze", "--profile", "swimming", "x.gpx"], "swimming"),
     (["clean", "x.gpx", "-o", "y.gpx", "--tolerance-meters", "-1"], "tolerance"),

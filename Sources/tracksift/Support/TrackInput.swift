@@ -36,8 +36,12 @@ enum TrackInput {
   ///   instead of reading around the damage.
   static func load(path: String, strict: Bool = false) throws -> ActivityInput {
     let url = URL(fileURLWithPath: path)
-    guard FileManager.default.fileExists(atPath: path) else {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw InputError(path: path, reason: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw InputError(path: path, reason: "a folder, not a file")
     }
     let format: ActivityFileFormat
     do {
