@@ -144,6 +144,7 @@ import Testing
       ),
       ("notgpx.gpx", "<html><body>hello</body></html>", "gpx"),
       ("nopoints.gpx", "<gpx version=\"1.1\" creator=\"x\"></gpx>", "no track or route points"),
+      ("header.csv", "time,lat,lon\n", "the CSV file holds no row after its header"),
     ]
     for testCase in cases {
       let path = directory.appendingPathComponent(testCase.name).path

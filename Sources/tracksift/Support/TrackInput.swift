@@ -90,7 +90,11 @@ enum TrackInput {
         }
         input.track = log.track
         input.note = skippedNote(log.skippedCount, log.skipped)
-      case .csv: input.track = try FixCSVReader.read(contentsOf: url)
+      case .csv:
+        input.track = try FixCSVReader.read(contentsOf: url)
+        guard input.track.fixCount > 0 else {
+          throw InputError(path: path, reason: "the CSV file holds no row after its header")
+        }
       case .gnssLogger:
         let log = try GnssLoggerReader.read(contentsOf: url, options: .init(strict: strict))
         let mockNote =
