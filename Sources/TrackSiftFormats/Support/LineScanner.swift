@@ -1,5 +1,5 @@
-/// Splits bytes into lines for the line-based readers (NMEA, GnssLogger), handing back the
-/// pages of a mapped file behind it as it goes.
+/// Splits bytes into lines for the line-based readers (NMEA, GnssLogger, CSV), handing back
+/// the pages of a mapped file behind it as it goes.
 enum LineScanner {
   /// How many bytes pass between two calls of `onConsumed`.
   static let releaseInterval = 1 << 20
@@ -13,6 +13,17 @@ enum LineScanner {
     in bytes: UnsafeRawBufferPointer, onConsumed: ((Int) -> Void)?,
     _ body: (_ line: UnsafeRawBufferPointer, _ number: Int) throws(Failure) -> Void
   ) throws(Failure) {
+    try forEachLineRange(in: bytes, onConsumed: onConsumed) { range, number throws(Failure) in
+      try body(UnsafeRawBufferPointer(rebasing: bytes[range]), number)
+    }
+  }
+
+  /// Calls `body` with the byte range of each line of `bytes` (without its end) and its
+  /// number from 1, as ``forEachLine(in:onConsumed:_:)`` splits them.
+  static func forEachLineRange<Failure: Error>(
+    in bytes: UnsafeRawBufferPointer, onConsumed: ((Int) -> Void)?,
+    _ body: (_ range: Range<Int>, _ number: Int) throws(Failure) -> Void
+  ) throws(Failure) {
     var lineNumber = 0
     var start = 0
     var nextRelease = releaseInterval
@@ -21,7 +32,7 @@ enum LineScanner {
       var index = start
       while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
       lineNumber += 1
-      try body(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), lineNumber)
+      try body(start..<index, lineNumber)
       if index < count, bytes[index] == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A {
         index += 1
       }
