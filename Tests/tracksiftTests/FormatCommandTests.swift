@@ -14,6 +14,25 @@ struct FormatCommandTests {
     try #require(CommandRunner.sharedData).appendingPathComponent(relative).path
   }
 
+  /// `eval FOLDER/RECORDING --truth FOLDER/TRUTH --profile driving --json`: each pipeline's
+  /// card by its name.
+  static func evalCards(
+    _ folder: String, recording: String, truth: String
+  ) throws -> [String: [String: Any]] {
+    let result = try CommandRunner.run([
+      "eval", try path(folder + recording), "--truth", try path(folder + truth), "--profile",
+      "driving", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    let cards = try #require((object as? [String: Any])?["cards"] as? [[String: Any]])
+    var byPipeline: [String: [String: Any]] = [:]
+    for card in cards {
+      if let pipeline = card["pipeline"] as? String { byPipeline[pipeline] = card }
+    }
+    return byPipeline
+  }
+
   @Test(arguments: [
     ("devices/same-activity_2067489619_run/2067489619", ["fit", "gpx"], ActivityKind.running),
     ("devices/same-activity_3939576645_ride/3939576645", ["fit", "gpx"], .cycling),
@@ -146,15 +165,10 @@ struct FormatCommandTests {
 
   /// GSDC 2022's measurements file reads as its least-squares fixes, scored against its survey.
   @Test func evalReadsTheGSDC2022MeasurementsFile() throws {
-    let folder = "truth/android-gnsslogger-samples/gsdc2022-sample/"
-    let result = try CommandRunner.run([
-      "eval", try Self.path(folder + "device_gnss.csv"), "--truth",
-      try Self.path(folder + "ground_truth.csv"), "--profile", "driving", "--json",
-    ])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-    let cards = try #require((object as? [String: Any])?["cards"] as? [[String: Any]])
-    let raw = try #require(cards.first { $0["pipeline"] as? String == "raw fixes" })
+    let cards = try Self.evalCards(
+      "truth/android-gnsslogger-samples/gsdc2022-sample/", recording: "device_gnss.csv",
+      truth: "ground_truth.csv")
+    let raw = try #require(cards["raw fixes"])
     let p95 = try #require(raw["horizontalErrorP95Meters"] as? Double)
     #expect(p95 < 5, "\(p95) m")
   }
@@ -164,16 +178,11 @@ struct FormatCommandTests {
   /// hold through the generic readers too (p95 from 8.2 m to 5.5 m or less, distance within
   /// 1 %).
   @Test func evalScoresTheGSDCDriveAgainstItsReference() throws {
-    let folder = "truth/gsdc2021-mtv-2020-05-14-pixel4-wls/"
-    let result = try CommandRunner.run([
-      "eval", try Self.path(folder + "goGPS_WLS.csv"), "--truth",
-      try Self.path(folder + "ground_truth.csv"), "--profile", "driving", "--json",
-    ])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-    let cards = try #require((object as? [String: Any])?["cards"] as? [[String: Any]])
-    let refined = try #require(cards.first { $0["pipeline"] as? String == "TrackSift refined" })
-    let raw = try #require(cards.first { $0["pipeline"] as? String == "raw fixes" })
+    let cards = try Self.evalCards(
+      "truth/gsdc2021-mtv-2020-05-14-pixel4-wls/", recording: "goGPS_WLS.csv",
+      truth: "ground_truth.csv")
+    let refined = try #require(cards["TrackSift refined"])
+    let raw = try #require(cards["raw fixes"])
     let distance = try #require(refined["distanceErrorPercent"] as? Double)
     let p95 = try #require(refined["horizontalErrorP95Meters"] as? Double)
     #expect(abs(distance) <= 1, "refined distance \(distance) %")
