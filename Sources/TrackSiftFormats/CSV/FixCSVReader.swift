@@ -48,11 +48,7 @@ public enum FixCSVReader {
   /// Reads CSV from the bytes of a file (UTF-8).
   /// - Throws: ``FixCSVError`` when a row is invalid.
   public static func read(data: Data) throws(FixCSVError) -> Track {
-    // Decoding from a buffer takes the fast path; from `Data` as a collection, the slow one.
-    try read(
-      string: data.withUnsafeBytes {
-        String(decoding: $0.bindMemory(to: UInt8.self), as: UTF8.self)
-      })
+    try read(string: String(decoding: data, as: UTF8.self))
   }
 
   /// Reads CSV text.
