@@ -1,11 +1,15 @@
-// libFuzzer entry for FixCSVReader and format detection. Build and run with `Fuzz/run.sh csv`.
+// libFuzzer entry for FixCSVReader and format detection (and its refusal's message). Build and run with `Fuzz/run.sh csv`.
 import Foundation
 import TrackSiftFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)
-  _ = try? ActivityFileFormat.detect(prefix: bytes, fileExtension: nil)
+  do {
+    _ = try ActivityFileFormat.detect(prefix: bytes, fileExtension: nil)
+  } catch {
+    _ = error.description  // the refusal's message, with its clue
+  }
   _ = try? FixCSVReader.read(data: bytes)
   return 0
 }

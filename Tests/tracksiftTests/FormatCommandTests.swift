@@ -203,5 +203,18 @@ struct FormatCommandTests {
     ])
     #expect(treadmill.status != 0)
     #expect(treadmill.standardError.contains("holds no position"))
+    // Files of formats TrackSift does not read say what they look like.
+    let pwx = try CommandRunner.run([
+      "analyze", try Self.path("devices/10k-race-fr15/10kUNLP2014-Garmin15.pwx"),
+    ])
+    #expect(pwx.status != 0)
+    #expect(pwx.standardError.contains("(XML whose root element is <pwx>, where GPX's is <gpx>"))
+    let records = try CommandRunner.run([
+      "analyze", try Self.path("corpus/fit/edge-cases/compressed-speed-distance-records.csv"),
+    ])
+    #expect(records.status != 0)
+    #expect(
+      records.standardError.contains(
+        "names no latitude and longitude columns: \"Timestamp, Heart Rate [bpm],Speed [m/s],"))
   }
 }

@@ -36,6 +36,9 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   /// - CSV: a first line whose comma-separated names include a latitude and a longitude
   ///   column (or the three ECEF coordinates) among those ``FixCSVReader`` reads.
   ///
+  /// A refusal says what the content came closest to: XML with another root element, or a
+  /// header naming no position column (``FormatDetectionError/Clue``).
+  ///
   /// Content wins over the extension; the extension (without the dot, any case) only breaks
   /// ties: when the content fits both NMEA and CSV, or XML whose root lies beyond `prefix`.
   ///
@@ -50,20 +53,32 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     let bytes = Array(prefix.prefix(detectionPrefixLength))
     let hinted = fileExtension.flatMap { Self(fileExtension: $0) }
     if isFIT(bytes) { return .fit }
-    switch xmlRoot(bytes) {
+    let root = xmlRoot(bytes)
+    switch root {
     case .name("gpx"): return .gpx
     case .name("TrainingCenterDatabase"): return .tcx
     case .undecided:
       if let hinted, hinted == .gpx || hinted == .tcx { return hinted }
     case .notXML, .name: break
     }
-    let csv = isCSV(bytes)
+    let firstLine = firstLine(bytes)
+    let csv = isCSVHeader(firstLine)
     if isGnssLogger(bytes), !csv { return .gnssLogger }
     let nmea = isNMEA(bytes)
     if nmea && csv, let hinted, hinted == .nmea || hinted == .csv { return hinted }
     if nmea { return .nmea }
     if csv { return .csv }
-    throw FormatDetectionError(prefix: bytes)
+    var clue: FormatDetectionError.Clue?
+    if case .name(let name) = root {
+      clue = .xmlRootElement(name)
+    } else if firstLine.contains(UInt8(ascii: ",")),
+      firstLine.first.map({ !"{[<".utf8.contains($0) }) ?? false,
+      !firstLine.contains(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }),
+      let header = String(validating: firstLine, as: UTF8.self)
+    {
+      clue = .headerWithoutPosition(String(header.prefix(80)))
+    }
+    throw FormatDetectionError(prefix: bytes, clue: clue)
   }
 
   /// The format of the file at `url`, judged from its first ``detectionPrefixLength`` bytes
@@ -220,14 +235,19 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 
-  /// Whether the first line is a CSV header with latitude and longitude columns, or ECEF ones.
-  private static func isCSV(_ bytes: [UInt8]) -> Bool {
+  /// The first line, after a UTF-8 byte-order mark, without its line break.
+  private static func firstLine(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
-    guard end > start, bytes[start..<end].contains(UInt8(ascii: ",")) else { return false }
-    let header = String(decoding: bytes[start..<end], as: UTF8.self)
-    let columns = header.split(separator: ",", omittingEmptySubsequences: false)
+    return bytes[start..<end]
+  }
+
+  /// Whether a first line is a CSV header with latitude and longitude columns, or ECEF ones.
+  private static func isCSVHeader(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.contains(UInt8(ascii: ",")) else { return false }
+    let columns = String(decoding: line, as: UTF8.self)
+      .split(separator: ",", omittingEmptySubsequences: false)
       .compactMap { FixCSVColumn(header: $0) }
     return (columns.contains(.latitude) && columns.contains(.longitude))
       || (columns.contains(.ecefX) && columns.contains(.ecefY) && columns.contains(.ecefZ))

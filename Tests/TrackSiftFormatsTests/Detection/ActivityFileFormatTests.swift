@@ -73,7 +73,7 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
     #expect(try detect("$GPXX,lat,lon\n") == .nmea)
   }
 
-  @Test func refusesJunkAndShowsHowItStarts() {
+  @Test func refusesJunkAndShowsWhatItLooksLike() {
     let cases: [([UInt8], String)] = [
       (
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 9],
@@ -86,8 +86,35 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
         "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"{\"type\": \"Featur\")"
       ),
       (
-        Array("<pwx version=\"1.0\">".utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"<pwx version=\"1.\")"
+        Array("{\"type\": \"FeatureCollection\", \"features\": []}".utf8),
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"{\"type\": \"Featur\")"
+      ),
+      // Other XML: its root element.
+      (
+        Array("<?xml version=\"1.0\"?>\n<pwx version=\"1.0\">".utf8),
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (XML whose root element is <pwx>,"
+          + " where GPX's is <gpx> and TCX's <TrainingCenterDatabase>)"
+      ),
+      (
+        Array("<!-- exported --><k:kml xmlns:k=\"http://www.opengis.net/kml/2.2\">".utf8),
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (XML whose root element is <kml>,"
+          + " where GPX's is <gpx> and TCX's <TrainingCenterDatabase>)"
+      ),
+      // A table without position columns: its header, cut at 80 characters.
+      (
+        Array("Timestamp, Heart Rate [bpm],Speed [m/s]\r\n17217869,93,3.54\r\n".utf8),
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (its first line names no latitude"
+          + " and longitude columns: \"Timestamp, Heart Rate [bpm],Speed [m/s]\")"
+      ),
+      (
+        Array((String(repeating: "column,", count: 20) + "\n").utf8),
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (its first line names no latitude"
+          + " and longitude columns: \"\(String(repeating: "column,", count: 11))col\")"
+      ),
+      // A first line with commas that is not text is shown as bytes.
+      (
+        Array("time,\u{01}lat\n".utf8),
+        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"time,\\x01lat\\x0A\")"
       ),
     ]
     for (bytes, message) in cases {
