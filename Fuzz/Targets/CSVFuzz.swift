@@ -1,4 +1,5 @@
-// libFuzzer entry for FixCSVReader and format detection (and its refusal's message). Build and run with `Fuzz/run.sh csv`.
+// libFuzzer entry for format detection (with its refusal's message) and FixCSVReader.
+// Build and run with `Fuzz/run.sh csv`.
 import Foundation
 import TrackSiftFormats
 

@@ -71,11 +71,7 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     var clue: FormatDetectionError.Clue?
     if case .name(let name) = root {
       clue = .xmlRootElement(name)
-    } else if firstLine.contains(UInt8(ascii: ",")),
-      firstLine.first.map({ !"{[<".utf8.contains($0) }) ?? false,
-      !firstLine.contains(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }),
-      let header = String(validating: firstLine, as: UTF8.self)
-    {
+    } else if let header = headerText(firstLine) {
       clue = .headerWithoutPosition(String(header.prefix(80)))
     }
     throw FormatDetectionError(prefix: bytes, clue: clue)
@@ -241,6 +237,16 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
     return bytes[start..<end]
+  }
+
+  /// A first line as text when it reads as a table's header: UTF-8 holding a comma, without
+  /// control characters (a tab aside), not opening JSON or XML.
+  private static func headerText(_ line: ArraySlice<UInt8>) -> String? {
+    guard line.contains(UInt8(ascii: ",")), let first = line.first,
+      !"{[<".utf8.contains(first),
+      !line.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F })
+    else { return nil }
+    return String(validating: line, as: UTF8.self)
   }
 
   /// Whether a first line is a CSV header with latitude and longitude columns, or ECEF ones.
