@@ -9,24 +9,14 @@ enum GnssLoggerFixColumn: Int, CaseIterable {
     .speedAccuracy, .bearingAccuracy,
   ]
 
-  /// The column a header name gives, in any case, or `nil` for columns the reader ignores
-  /// (`elapsedRealtimeNanos`, `NumberOfUsedSignals`, ...).
+  /// The column a header name gives (``header``, in any case), or `nil` for columns the
+  /// reader ignores (`elapsedRealtimeNanos`, `NumberOfUsedSignals`, ...).
   init?(header: String) {
-    switch header.lowercased() {
-    case "provider": self = .provider
-    case "latitudedegrees": self = .latitude
-    case "longitudedegrees": self = .longitude
-    case "altitudemeters": self = .altitude
-    case "speedmps": self = .speed
-    case "accuracymeters": self = .accuracy
-    case "bearingdegrees": self = .bearing
-    case "unixtimemillis": self = .time
-    case "speedaccuracymps": self = .speedAccuracy
-    case "bearingaccuracydegrees": self = .bearingAccuracy
-    case "verticalaccuracymeters": self = .verticalAccuracy
-    case "mocklocation": self = .mockLocation
-    default: return nil
+    let name = header.lowercased()
+    guard let column = Self.allCases.first(where: { $0.header.lowercased() == name }) else {
+      return nil
     }
+    self = column
   }
 
   /// The name the log's header gives the column.
