@@ -49,14 +49,13 @@ extension WGS84 {
     var latitude = atan2(z, p * (1 - eccentricitySquared))
     for _ in 0..<5 {
       let s = sin(latitude)
-      let primeVertical = semiMajorAxisMeters / (1 - eccentricitySquared * s * s).squareRoot()
-      latitude = atan2(z + eccentricitySquared * primeVertical * s, p)
+      latitude = atan2(
+        z + eccentricitySquared * primeVerticalRadiusMeters(sineOfLatitude: s) * s, p)
     }
-    let latitudeDegrees = latitude * 180 / .pi
-    let primeVertical = primeVerticalRadiusMeters(latitudeDegrees: latitudeDegrees)
+    let s = sin(latitude)
     let height =
-      p * cos(latitude) + z * sin(latitude)
-      - semiMajorAxisMeters * semiMajorAxisMeters / primeVertical
-    return (latitudeDegrees, atan2(y, x) * 180 / .pi, height)
+      p * cos(latitude) + z * s
+      - semiMajorAxisMeters * semiMajorAxisMeters / primeVerticalRadiusMeters(sineOfLatitude: s)
+    return (latitude * 180 / .pi, atan2(y, x) * 180 / .pi, height)
   }
 }

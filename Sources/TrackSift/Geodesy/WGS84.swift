@@ -25,7 +25,13 @@ public enum WGS84 {
   /// Prime-vertical radius of curvature (east-west) in meters at a latitude.
   @inlinable
   public static func primeVerticalRadiusMeters(latitudeDegrees: Double) -> Double {
-    let s = sin(latitudeDegrees * .pi / 180)
-    return semiMajorAxisMeters / (1 - eccentricitySquared * s * s).squareRoot()
+    primeVerticalRadiusMeters(sineOfLatitude: sin(latitudeDegrees * .pi / 180))
+  }
+
+  /// The prime-vertical radius for a latitude given by its sine (the ECEF conversions
+  /// work in radians and have the sine at hand).
+  @inlinable @usableFromInline
+  static func primeVerticalRadiusMeters(sineOfLatitude s: Double) -> Double {
+    semiMajorAxisMeters / (1 - eccentricitySquared * s * s).squareRoot()
   }
 }
