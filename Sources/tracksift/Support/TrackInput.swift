@@ -183,7 +183,6 @@ enum TrackInput {
     }
     return (track, nil)
   }
-
 }
 
 extension DeviceTotals {
