@@ -55,15 +55,18 @@ struct GPSDConnectionLoop: Sendable {
     while true {
       guard let count = try socket.receive(into: &buffer, wake: wake) else { return nil }
       guard count > 0 else {
+        // The epoch gpsd was still completing ends with the connection.
+        if let fix = assembler.flush() { emit(.fix(fix)) }
         return GPSDError(reason: "gpsd closed the connection", context: socket.address)
       }
       let arrivalTime = clock()
       for piece in splitter.append(buffer[..<count]) {
-        // A line from gpsd: the back-off starts again at its initial delay.
-        failures = 0
         switch piece {
         case .line(let bytes):
-          handle(bytes, arrivalTime: arrivalTime, assembler: &assembler)
+          // A fix from gpsd: the back-off starts again at its initial delay. Any line would
+          // not do: a gpsd that greets (VERSION) and then closes would be retried for ever at
+          // the initial delay, as "attempt 1".
+          if handle(bytes, arrivalTime: arrivalTime, assembler: &assembler) { failures = 0 }
         case .tooLong(let byteCount):
           emit(
             .lineSkipped(
@@ -77,15 +80,21 @@ struct GPSDConnectionLoop: Sendable {
     }
   }
 
-  private func handle(_ line: [UInt8], arrivalTime: Date, assembler: inout GPSDFixAssembler) {
+  /// Decodes a line and emits its events.
+  /// - Returns: true when the line gave a fix.
+  private func handle(_ line: [UInt8], arrivalTime: Date, assembler: inout GPSDFixAssembler)
+    -> Bool
+  {
     let report: GPSDReport
     do {
       report = try GPSDReport(parsing: Data(line))
     } catch {
       emit(.lineSkipped(error))
-      return
+      return false
     }
     if configuration.includesReports { emit(.report(report)) }
-    if let fix = assembler.fix(for: report, arrivalTime: arrivalTime) { emit(.fix(fix)) }
+    let fixes = assembler.fixes(for: report, arrivalTime: arrivalTime)
+    for fix in fixes { emit(.fix(fix)) }
+    return !fixes.isEmpty
   }
 }

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// After the `n`th consecutive failure the client waits
 /// `min(initialDelaySeconds × multiplierⁿ⁻¹, maximumDelaySeconds)`: 0.25, 0.5, 1, 2, 4, 5, 5 …
-/// seconds with the defaults. The count starts again once a connection delivers a line, so
+/// seconds with the defaults. The count starts again once a connection delivers a fix, so
 /// a gpsd restart is retried after the initial delay, while a gpsd that accepts connections
-/// and closes them at once is retried ever more slowly.
+/// and closes them (with or without a greeting) is retried ever more slowly.
 public struct GPSDReconnectPolicy: Sendable, Hashable {
   /// The wait after the first failure, in seconds.
   public var initialDelaySeconds: Double

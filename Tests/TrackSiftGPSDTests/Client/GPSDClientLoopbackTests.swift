@@ -268,4 +268,39 @@ struct GPSDClientLoopbackTests {
       #expect(error.context == "host.invalid:2947")
     }
   }
+
+  /// A gpsd that greets each client and hangs up at once: each attempt counts, and the wait
+  /// grows (a greeting is not a working connection).
+  @Test func aGpsdThatGreetsAndHangsUpIsRetriedEverMoreSlowly() async throws {
+    let server = try LoopbackServer()
+    let script = Task {
+      try await onOwnThread {
+        for _ in 0..<4 {
+          let connection = try server.accept(timeoutSeconds: 20)
+          connection.write(GPSDLines.version + "\n")
+          _ = connection.readLine(timeoutSeconds: 5)
+          connection.close()
+        }
+      }
+    }
+    let stream = client(port: server.port) {
+      $0.reconnect = GPSDReconnectPolicy(
+        initialDelaySeconds: 0.01, maximumDelaySeconds: 0.04, maximumRetries: 3)
+    }.events()
+    var retries: [(attempt: Int, delaySeconds: Double, reason: GPSDError)] = []
+    do {
+      for try await event in stream {
+        if case .retrying(let attempt, let delay, let reason) = event {
+          retries.append((attempt, delay, reason))
+        }
+      }
+      Issue.record("the stream ended without an error")
+    } catch let error as GPSDError {
+      #expect(error.reason == "gpsd closed the connection")
+    }
+    try await script.value
+    #expect(retries.map(\.attempt) == [1, 2, 3])
+    #expect(retries.map(\.delaySeconds) == [0.01, 0.02, 0.04])
+    #expect(retries.allSatisfy { $0.reason.reason == "gpsd closed the connection" })
+  }
 }

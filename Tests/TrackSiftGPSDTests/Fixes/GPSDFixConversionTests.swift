@@ -151,6 +151,39 @@ import TrackSiftTestSupport
         == ReceiverStatus(
           fixType: .threeDimensional, satellitesUsed: 8, horizontalDilution: 1.1,
           verticalDilution: 1.5, positionDilution: 1.8))
+    // HDOP 1.1 × 5 m, as NMEAReader makes it; not gpsd's eph of 20.9 m (HDOP × 19 m at 95 %).
+    #expect(abs(try #require(fix.horizontalAccuracyMeters) - 5.5) < 1e-9)
+  }
+
+  @Test(
+    arguments: [
+      (nil, 5.0), (1, 5.0), (2, 1.25), (3, 0.05), (4, 0.5), (6, 5.0), (9, 5.0),
+    ] as [(Int?, Double)])
+  func horizontalAccuracyFromHDOPByStatus(status: Int?, uereMeters: Double) throws {
+    let report = GPSDTPVReport(
+      mode: 3, status: status, time: may14(plus: 0), latitudeDegrees: 37.4,
+      longitudeDegrees: -122.1, horizontalErrorMeters: 142.5)
+    let fix = try #require(report.fix(sky: GPSDSkyReport(horizontalDilution: 7.5)))
+    #expect(abs(try #require(fix.horizontalAccuracyMeters) - 7.5 * uereMeters) < 1e-9)
+  }
+
+  @Test(arguments: [5, 7, 8])
+  func statusesWhoseHDOPSaysNothingGiveNoAccuracy(status: Int) throws {
+    let report = GPSDTPVReport(
+      mode: 3, status: status, time: may14(plus: 0), latitudeDegrees: 37.4,
+      longitudeDegrees: -122.1, horizontalErrorMeters: 142.5)
+    let fix = try #require(report.fix(sky: GPSDSkyReport(horizontalDilution: 7.5)))
+    #expect(fix.horizontalAccuracyMeters == nil)
+  }
+
+  @Test(arguments: [0.0, -1, 100, 1e20])
+  func anHDOPOutOfRangeFallsBackToEph(hdop: Double) throws {
+    let report = GPSDTPVReport(
+      mode: 3, time: may14(plus: 0), latitudeDegrees: 37.4, longitudeDegrees: -122.1,
+      horizontalErrorMeters: 20.9)
+    let fix = try #require(report.fix(sky: GPSDSkyReport(horizontalDilution: hdop)))
+    #expect(fix.horizontalAccuracyMeters == report.horizontalAccuracyMeters)
+    #expect(fix.receiver.horizontalDilution == nil)
   }
 
   @Test func skyOfAnotherDeviceIsIgnored() throws {
@@ -159,17 +192,48 @@ import TrackSiftTestSupport
     #expect(fix.receiver == ReceiverStatus(fixType: .threeDimensional))
   }
 
-  @Test func absurdValuesReachTheFixForTheGateToJudge() throws {
+  @Test func absurdPositionsAndAccuraciesReachTheFixForTheGateToJudge() throws {
     let report = try tpv(
       #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:05.000Z","lat":123.0,"lon":-999.5,"#
-        + #""eph":-4,"speed":1e12}"#)
+        + #""eph":-4}"#)
     let fix = try #require(report.fix())
     #expect(fix.coordinate.isInRange == false)
     #expect(fix.validHorizontalAccuracyMeters == nil)
     #expect(try #require(fix.horizontalAccuracyMeters) < 0)
-    #expect(fix.speedMetersPerSecond == 1e12)
     var gate = FixGate(activity: .running)
     #expect(gate.evaluate(fix) == .rejected(.invalidCoordinates))
+  }
+
+  /// gpsd passes on `alt` 1e20: stored, it made `activities export` and then `analyze` crash.
+  @Test func fieldsNoReceiverCanMeasureAreLeftOut() throws {
+    let report = try tpv(
+      #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:05.000Z","lat":37.4,"lon":-122.1,"#
+        + #""alt":1e20,"epv":3,"speed":1e12,"track":-5}"#)
+    let fix = try #require(report.fix())
+    #expect(fix.altitudeMeters == nil)
+    #expect(fix.verticalAccuracyMeters == nil)
+    #expect(fix.speedMetersPerSecond == nil)
+    #expect(fix.courseDegrees == nil)
+    #expect(fix.latitudeDegrees == 37.4)
+    let deep = try tpv(
+      #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:05.000Z","lat":37.4,"lon":-122.1,"#
+        + #""altMSL":-1001,"speed":-0.5}"#)
+    #expect(deep.fix()?.altitudeMeters == nil)
+    #expect(deep.fix()?.speedMetersPerSecond == nil)
+    // The limits themselves are measurements.
+    let edge = try tpv(
+      #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:05.000Z","lat":37.4,"lon":-122.1,"#
+        + #""altMSL":50000,"speed":600,"track":360}"#)
+    #expect(edge.fix()?.altitudeMeters == 50_000)
+    #expect(edge.fix()?.speedMetersPerSecond == 600)
+    #expect(edge.fix()?.courseDegrees == 360)
+  }
+
+  @Test(arguments: ["1979-12-31T23:59:59.000Z", "2100-01-01T00:00:01.000Z", "9999-01-01T00:00:00Z"])
+  func timesNoReceiverCanReportGiveNoFix(time: String) throws {
+    let report = try tpv(#"{"class":"TPV","mode":3,"time":"\#(time)","lat":37.4,"lon":-122.1}"#)
+    #expect(report.time != nil)
+    #expect(report.fix() == nil)
   }
 }
 
@@ -179,14 +243,14 @@ import TrackSiftTestSupport
   @Test func oneFixPerTPVWithLatestSky() throws {
     var assembler = GPSDFixAssembler()
     let arrival = may14(plus: 100)
-    #expect(assembler.fix(for: try report(GPSDLines.version), arrivalTime: arrival) == nil)
+    #expect(assembler.fixes(for: try report(GPSDLines.version), arrivalTime: arrival).isEmpty)
     let first = try #require(
-      assembler.fix(for: try report(GPSDLines.tpv(second: 1)), arrivalTime: arrival))
+      assembler.fixes(for: try report(GPSDLines.tpv(second: 1)), arrivalTime: arrival).first)
     #expect(first.receiver.satellitesUsed == nil)
-    #expect(assembler.fix(for: try report(GPSDLines.sky), arrivalTime: arrival) == nil)
+    #expect(assembler.fixes(for: try report(GPSDLines.sky), arrivalTime: arrival).isEmpty)
     #expect(assembler.latestSky?.satellitesUsed == 8)
     let second = try #require(
-      assembler.fix(for: try report(GPSDLines.tpv(second: 2)), arrivalTime: arrival))
+      assembler.fixes(for: try report(GPSDLines.tpv(second: 2)), arrivalTime: arrival).first)
     #expect(second.receiver.satellitesUsed == 8)
     #expect(second.receiver.horizontalDilution == 1.1)
     #expect(second.timestamp == may14(plus: 2))
@@ -195,28 +259,68 @@ import TrackSiftTestSupport
 
   @Test func repeatedTPVsOfOneEpochGiveOneFix() throws {
     var assembler = GPSDFixAssembler()
-    // As gpsd 3.22 sends while it learns a receiver's cycle: RMC, then GGA, then GSA.
+    // As gpsd 3.22 sends while it learns a receiver's cycle (F9K: RMC, then GGA, then GSA).
     let lines = [
       #"{"class":"TPV","mode":2,"time":"2020-02-07T02:16:11.000Z","lat":37.4263955,"#
-        + #""lon":-122.093647333,"speed":0.002}"#,
+        + #""lon":-122.093647333,"speed":0.002,"track":12.5}"#,
       #"{"class":"TPV","mode":3,"time":"2020-02-07T02:16:11.000Z","lat":37.4263955,"#
-        + #""lon":-122.093647333,"altMSL":4.1,"eph":14.44}"#,
+        + #""lon":-122.093647333,"altMSL":4.1,"eph":14.44,"speed":0.002,"track":12.5}"#,
       #"{"class":"TPV","mode":3,"time":"2020-02-07T02:16:12.000Z","lat":37.4263956,"#
-        + #""lon":-122.093647333,"altMSL":4.1,"eph":14.44}"#,
+        + #""lon":-122.093647333,"altMSL":4.1,"eph":14.44,"speed":0.003,"track":12.6}"#,
     ]
-    let fixes = try lines.compactMap { assembler.fix(for: try report($0), arrivalTime: nil) }
+    let fixes = try lines.flatMap { assembler.fixes(for: try report($0), arrivalTime: nil) }
     #expect(fixes.count == 2)
     #expect(fixes.map(\.receiver.fixType) == [.twoDimensional, .threeDimensional])
+    #expect(assembler.flush() == nil)
+  }
+
+  /// gpsd 3.22 replaying a SiRF-II log (GGA, GSA, GSV, RMC, VTG): after the GGA a TPV with
+  /// gpsd's own speed from two positions and no course; after the RMC the receiver's.
+  @Test func anIncompleteTPVWaitsForTheRestOfItsEpoch() throws {
+    var assembler = GPSDFixAssembler()
+    let afterGGA =
+      #"{"class":"TPV","mode":3,"time":"2007-04-08T09:53:05.802Z","lat":-27.210911667,"#
+      + #""lon":153.05225,"altMSL":3.0,"eph":400.9,"speed":9.224}"#
+    let afterRMC =
+      #"{"class":"TPV","mode":3,"time":"2007-04-08T09:53:05.802Z","lat":-27.210911667,"#
+      + #""lon":153.05225,"altMSL":3.0,"eph":400.9,"speed":0.993,"track":133.96}"#
+    #expect(assembler.fixes(for: try report(afterGGA), arrivalTime: nil).isEmpty)
+    let sky = #"{"class":"SKY","hdop":1.3,"uSat":7}"#
+    #expect(assembler.fixes(for: try report(sky), arrivalTime: nil).isEmpty)
+    let fixes = assembler.fixes(for: try report(afterRMC), arrivalTime: nil)
+    #expect(fixes.count == 1)
+    #expect(fixes.first?.speedMetersPerSecond == 0.993)
+    #expect(fixes.first?.courseDegrees == 133.96)
+    #expect(abs((fixes.first?.horizontalAccuracyMeters ?? 0) - 6.5) < 1e-9)
+    // The same time again gives nothing.
+    #expect(assembler.fixes(for: try report(afterRMC), arrivalTime: nil).isEmpty)
+  }
+
+  @Test func aHeldTPVIsReleasedByTheNextEpochOrByFlush() throws {
+    var assembler = GPSDFixAssembler()
+    let noCourse = { (second: Int) in
+      #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:0\#(second).000Z","lat":37.4,"#
+        + #""lon":-122.1,"altMSL":3.0,"speed":0.0}"#
+    }
+    #expect(assembler.fixes(for: try report(noCourse(1)), arrivalTime: nil).isEmpty)
+    let released = assembler.fixes(for: try report(noCourse(2)), arrivalTime: nil)
+    #expect(released.map(\.timestamp) == [may14(plus: 1)])
+    #expect(assembler.flush()?.timestamp == may14(plus: 2))
+    #expect(assembler.flush() == nil)
+    // A complete TPV of a new time comes after the held one it releases.
+    #expect(assembler.fixes(for: try report(noCourse(3)), arrivalTime: nil).isEmpty)
+    let both = assembler.fixes(for: try report(GPSDLines.tpv(second: 4)), arrivalTime: nil)
+    #expect(both.map(\.timestamp) == [may14(plus: 3), may14(plus: 4)])
   }
 
   @Test func earlierTimesPassAndResetForgetsTheSky() throws {
     var assembler = GPSDFixAssembler()
-    _ = assembler.fix(for: try report(GPSDLines.sky), arrivalTime: nil)
-    #expect(assembler.fix(for: try report(GPSDLines.tpv(second: 5)), arrivalTime: nil) != nil)
-    #expect(assembler.fix(for: try report(GPSDLines.tpv(second: 4)), arrivalTime: nil) != nil)
+    _ = assembler.fixes(for: try report(GPSDLines.sky), arrivalTime: nil)
+    #expect(assembler.fixes(for: try report(GPSDLines.tpv(second: 5)), arrivalTime: nil).count == 1)
+    #expect(assembler.fixes(for: try report(GPSDLines.tpv(second: 4)), arrivalTime: nil).count == 1)
     assembler.reset()
     #expect(assembler.latestSky == nil)
-    let fix = assembler.fix(for: try report(GPSDLines.tpv(second: 4)), arrivalTime: nil)
+    let fix = assembler.fixes(for: try report(GPSDLines.tpv(second: 4)), arrivalTime: nil).first
     #expect(fix?.receiver.satellitesUsed == nil)
   }
 }

@@ -41,9 +41,14 @@ import TrackSiftTestSupport
       do {
         let report = try GPSDReport(parsing: Data(bytes))
         decoded += 1
-        if let fix = assembler.fix(for: report, arrivalTime: arrival) {
+        for fix in assembler.fixes(for: report, arrivalTime: arrival) {
           fixes += 1
           #expect(fix.latitudeDegrees.isFinite && fix.longitudeDegrees.isFinite)
+          // Fields no receiver can measure never reach a fix.
+          #expect(fix.altitudeMeters.map(GPSDFieldBounds.altitudeMeters.contains) != false)
+          #expect(
+            fix.speedMetersPerSecond.map(GPSDFieldBounds.speedMetersPerSecond.contains) != false)
+          #expect(fix.timestamp.map(GPSDFieldBounds.time.contains) == true)
         }
       } catch {
         #expect(!error.reason.isEmpty)
@@ -65,7 +70,7 @@ import TrackSiftTestSupport
       var assembler = GPSDFixAssembler()
       for line in bytes.split(separator: 0x0A) {
         if let report = try? GPSDReport(parsing: Data(line)) {
-          _ = assembler.fix(for: report, arrivalTime: nil)
+          _ = assembler.fixes(for: report, arrivalTime: nil)
         }
       }
     }
