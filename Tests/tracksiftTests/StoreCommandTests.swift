@@ -1,10 +1,17 @@
 import Foundation
+import GRDB
 import Testing
 import TrackSift
 import TrackSiftStore
 import TrackSiftTestSupport
 
 @testable import tracksift
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `replay --store`, `activities` and the crash safety of a recording saved as it goes.
 @Suite(.serialized) struct StoreCommandTests {
@@ -134,4 +141,199 @@ import TrackSiftTestSupport
       }
     }
   }
+
+  /// An activity left unfinished (as by a killed `replay --store`) is finished, or deleted,
+  /// from the command line.
+  @Test func activitiesFinishAndDelete() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let store = directory.appendingPathComponent("finish.sqlite").path
+      let track = try TrackInput.read(path: Self.sample)
+      do {
+        let database = try ActivityStore(path: store)
+        var session = try RecordingSession(
+          configuration: RecorderConfiguration(profile: ActivityProfile(activity: .running)),
+          store: database, name: "Killed", at: track.allFixes[0].timestamp!)
+        let inputs = try RecordingReplay.inputs(for: track)
+        for input in inputs.prefix(inputs.count / 2) where input.kind != .finish {
+          _ = session.apply { RecordingReplay.apply(input, to: &$0) }
+        }
+        try session.commit()
+      }
+      let listed = try CommandRunner.run(["activities", "list", "--store", store])
+      #expect(listed.standardOutput.contains("unfinished"), "\(listed.standardOutput)")
+
+      let finish = try CommandRunner.run(["activities", "finish", "1", "--store", store])
+      #expect(finish.status == 0, "\(finish.standardError)")
+      #expect(finish.standardOutput.hasPrefix("Finished activity 1: "), "\(finish.standardOutput)")
+      let summary = try ActivityStore(path: store, readOnly: true).activity(ActivityID(rawValue: 1))
+      #expect(summary.isFinished)
+      #expect(summary.pendingFixCount == 0)
+      #expect((summary.totals.distanceMeters ?? 0) > 1_000)
+      #expect(summary.finishedAt == summary.lastFixTimestamp)
+
+      let again = try CommandRunner.run(["activities", "finish", "1", "--store", store])
+      #expect(again.status != 0)
+      #expect(again.standardError.contains("activity 1 is already finished"))
+
+      let delete = try CommandRunner.run(["activities", "delete", "1", "--store", store])
+      #expect(delete.status == 0, "\(delete.standardError)")
+      #expect(delete.standardOutput.hasPrefix("Deleted activity 1 (Killed, "))
+      #expect(try ActivityStore(path: store, readOnly: true).activities().isEmpty)
+      let gone = try CommandRunner.run(["activities", "delete", "1", "--store", store])
+      #expect(gone.status != 0)
+      #expect(gone.standardError.contains("unknown activity"), "\(gone.standardError)")
+      let noStore = try CommandRunner.run([
+        "activities", "delete", "1", "--store", directory.appendingPathComponent("no").path,
+      ])
+      #expect(noStore.standardError.contains("no such store"))
+      #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("no").path))
+    }
+  }
+
+  /// A store with a damaged page: refused for writing (`replay --store` appends nothing),
+  /// listed read-only with the damaged activity marked.
+  @Test func aDamagedStoreIsRefusedForWritingButListed() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let store = directory.appendingPathComponent("damaged.sqlite").path
+      for _ in 0..<2 {
+        let replay = try CommandRunner.run(["replay", Self.sample, "--store", store])
+        #expect(replay.status == 0, "\(replay.standardError)")
+      }
+      let pages = try damageFixTable(store)
+      let replay = try CommandRunner.run(["replay", Self.sample, "--store", store])
+      #expect(replay.status != 0)
+      #expect(
+        replay.standardError.contains("fails SQLite's integrity check"), "\(replay.standardError)")
+      let finish = try CommandRunner.run(["activities", "delete", "1", "--store", store])
+      #expect(finish.standardError.contains("fails SQLite's integrity check"))
+
+      let list = try CommandRunner.run(["activities", "list", "--store", store])
+      #expect(list.status == 0, "pages \(pages): \(list.standardError)")
+      let rows = list.standardOutput.split(separator: "\n")
+      #expect(rows.count >= 3, "\(list.standardOutput)")
+      #expect(list.standardOutput.contains("damaged"), "\(list.standardOutput)")
+      #expect(list.standardOutput.contains("The store is damaged"))
+      // Nothing was appended: still two activities.
+      #expect(rows.filter { $0.contains("finished") }.count == 2, "\(list.standardOutput)")
+    }
+  }
+
+  /// A store file the user may not write, in a directory the user may not write either, is
+  /// listed and shown (as an immutable file). Needs a user other than root, whom permissions
+  /// do not stop: the file is opened read-only as if by such a user.
+  @Test func aReadOnlyStoreIsListedAndShown() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer {
+        try? FileManager.default.setAttributes(
+          [.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try? FileManager.default.removeItem(at: directory)
+      }
+      let inner = directory.appendingPathComponent("ro")
+      try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+      let store = inner.appendingPathComponent("read-only.sqlite").path
+      let replay = try CommandRunner.run(["replay", Self.sample, "--store", store])
+      #expect(replay.status == 0, "\(replay.standardError)")
+      try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store)
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: inner.path)
+      defer {
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inner.path)
+      }
+      // Root is not stopped by permissions: as root, run the commands as nobody.
+      let asUser: [String] =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+        ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: directory.path)
+      func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        let binary = try #require(CommandRunner.binary)
+        process.executableURL = URL(fileURLWithPath: asUser.first ?? binary.path)
+        process.arguments =
+          Array(asUser.dropFirst()) + (asUser.isEmpty ? [] : [binary.path]) + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+      }
+      let list = try run(["activities", "list", "--store", store])
+      #expect(list.status == 0, "\(list.output)")
+      #expect(list.output.contains("7.14 km"), "\(list.output)")
+      let show = try run(["activities", "show", "1", "--store", store])
+      #expect(show.status == 0, "\(show.output)")
+      #expect(show.output.hasPrefix("Activity 1: "))
+      // Nothing was created beside it.
+      #expect(!FileManager.default.fileExists(atPath: store + "-shm") || asUser.isEmpty)
+      if !asUser.isEmpty || getuid() != 0 {
+        let replayAgain = try run(["replay", Self.sample, "--store", store])
+        #expect(replayAgain.status != 0, "\(replayAgain.output)")
+      }
+    }
+  }
+
+  /// A store whose creation was killed before its schema was written is an empty database:
+  /// read-only commands say so, and recording into it creates the store.
+  @Test func aStoreKilledDuringCreationSaysSo() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      for (name, contents) in [("zero.sqlite", Data()), ("empty.sqlite", nil)] {
+        let store = directory.appendingPathComponent(name).path
+        if let contents {
+          #expect(FileManager.default.createFile(atPath: store, contents: contents))
+        } else {
+          // An empty WAL database, as SQLite leaves it before the first transaction commits.
+          let queue = try DatabaseQueue(path: store)
+          try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+          try queue.close()
+        }
+        let list = try CommandRunner.run(["activities", "list", "--store", store])
+        #expect(list.status != 0)
+        #expect(
+          list.standardError.contains("is empty, not yet a store"), "\(name): \(list.standardError)"
+        )
+        #expect(!list.standardError.contains("needs migrating"))
+        let replay = try CommandRunner.run(["replay", Self.sample, "--store", store])
+        #expect(replay.status == 0, "\(replay.standardError)")
+        let again = try CommandRunner.run(["activities", "list", "--store", store])
+        #expect(again.status == 0, "\(again.standardError)")
+      }
+    }
+  }
+}
+
+/// Overwrites the header of the fix table's pages in the store at `path` (the pages of
+/// its B-tree but the root), as a disk or a copy gone wrong would.
+/// - Returns: the pages damaged.
+private func damageFixTable(_ path: String) throws -> [Int] {
+  let database = try DatabaseQueue(path: path)
+  let (pageSize, pages) = try database.read { db in
+    let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
+    // The B-tree pages of the fix table, from SQLite's dbstat virtual table when present,
+    // else every page after the first eight (schema, activity, segment tables come first).
+    let pages =
+      (try? Int.fetchAll(
+        db, sql: "SELECT pageno FROM dbstat WHERE name = 'fix' AND pagetype = 'leaf'")) ?? []
+    return (pageSize, pages)
+  }
+  try database.close()
+  var damaged = pages
+  if damaged.isEmpty {
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    damaged = Array(9...max(9, size / pageSize - 2))
+  }
+  let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+  defer { try? handle.close() }
+  for page in damaged.prefix(3) {
+    try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+    try handle.write(contentsOf: Data(repeating: 0xFF, count: 16))
+  }
+  return Array(damaged.prefix(3))
 }

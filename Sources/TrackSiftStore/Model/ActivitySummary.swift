@@ -36,13 +36,16 @@ public struct ActivitySummary: Sendable, Hashable, Identifiable {
   public var lastFixTimestamp: Date?
   /// The figures stored at finish.
   public var totals: ActivityTotals
+  /// True when SQLite could not read all of the activity's fixes, segments or events (a
+  /// damaged store listed read-only): the counts and fix times then cover nothing (0, `nil`).
+  public var isDamaged: Bool
 
   /// Creates a summary.
   public init(
     id: ActivityID, name: String, kind: ActivityKind, state: ActivityState, startedAt: Date,
     finishedAt: Date?, acceptedFixCount: Int, rejectedFixCount: Int, pendingFixCount: Int,
     segmentCount: Int, eventCount: Int, firstFixTimestamp: Date?, lastFixTimestamp: Date?,
-    totals: ActivityTotals
+    totals: ActivityTotals, isDamaged: Bool = false
   ) {
     self.id = id
     self.name = name
@@ -58,6 +61,7 @@ public struct ActivitySummary: Sendable, Hashable, Identifiable {
     self.firstFixTimestamp = firstFixTimestamp
     self.lastFixTimestamp = lastFixTimestamp
     self.totals = totals
+    self.isDamaged = isDamaged
   }
 
   /// Every stored fix: accepted, rejected or pending.

@@ -80,15 +80,18 @@ extension ActivityStore {
 
   /// Every activity, oldest start first.
   ///
+  /// In a damaged store (read-only), the activities whose rows SQLite cannot read are listed
+  /// with ``ActivitySummary/isDamaged`` set and nothing counted.
+  ///
   /// - Complexity: O(*n*) in the number of stored fixes (counts are computed, not cached).
   public func activities() throws(StoreError) -> [ActivitySummary] {
-    try read { db in try Self.summaries(db, where: nil) }
+    try listing(where: nil)
   }
 
   /// The activities left in the ``ActivityState/recording`` state, oldest start first: after a
   /// crash, the recordings to resume or finish.
   public func unfinishedActivities() throws(StoreError) -> [ActivitySummary] {
-    try read { db in try Self.summaries(db, where: "state = 'recording'") }
+    try listing(where: "state = 'recording'")
   }
 
   /// One activity's summary.
@@ -125,8 +128,41 @@ extension ActivityStore {
     }
   }
 
+  /// The summaries of the activities that match `condition`, in one snapshot; for a damaged
+  /// store, whose reads SQLite aborts when they meet a damaged page, each activity's rows are
+  /// counted in a read of its own, and those that cannot be are marked
+  /// ``ActivitySummary/isDamaged``.
+  private func listing(
+    where condition: String?, _ arguments: StatementArguments = []
+  ) throws(StoreError) -> [ActivitySummary] {
+    do {
+      return try writer.read { db in try Self.summaries(db, where: condition, arguments) }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+      var summaries = try read { db in
+        try Self.summaries(db, where: condition, arguments, countsContents: false)
+      }
+      for index in summaries.indices {
+        let id = summaries[index].id
+        do {
+          let counted = try writer.read { db in
+            try Self.summaries(db, where: "id = ?", [id.rawValue]).first
+          }
+          if let counted { summaries[index] = counted }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+          summaries[index].isDamaged = true
+        } catch {
+          throw StoreError(translating: error, location: location)
+        }
+      }
+      return summaries
+    } catch {
+      throw StoreError(translating: error, location: location)
+    }
+  }
+
   private static func summaries(
-    _ db: Database, where condition: String?, _ arguments: StatementArguments = []
+    _ db: Database, where condition: String?, _ arguments: StatementArguments = [],
+    countsContents: Bool = true
   ) throws -> [ActivitySummary] {
     let filter = condition.map { " WHERE \($0)" } ?? ""
     let rows = try Row.fetchAll(
@@ -148,6 +184,40 @@ extension ActivityStore {
         throw StoreError(
           reason: .unreadableRow, context: "activity \(id): unknown state '\(stateCode)'")
       }
+      let contents = try countsContents ? Contents(db, id) : Contents(isDamaged: false)
+      let startedAt: Double = row[4]
+      let finishedAt: Double? = row[5]
+      return ActivitySummary(
+        id: id, name: row[1], kind: kind, state: state,
+        startedAt: Date(timeIntervalSinceReferenceDate: startedAt),
+        finishedAt: finishedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
+        acceptedFixCount: contents.acceptedCount,
+        rejectedFixCount: contents.fixCount - contents.acceptedCount - contents.pendingCount,
+        pendingFixCount: contents.pendingCount,
+        segmentCount: contents.segmentCount, eventCount: contents.eventCount,
+        firstFixTimestamp: contents.firstFix.map(Date.init(timeIntervalSinceReferenceDate:)),
+        lastFixTimestamp: contents.lastFix.map(Date.init(timeIntervalSinceReferenceDate:)),
+        totals: ActivityTotals(
+          distanceMeters: row[6], movingTimeSeconds: row[7], elapsedTimeSeconds: row[8]),
+        isDamaged: contents.isDamaged)
+    }
+  }
+
+  /// What an activity holds, counted from its rows.
+  private struct Contents {
+    var fixCount = 0
+    var acceptedCount = 0
+    var pendingCount = 0
+    var firstFix: Double?
+    var lastFix: Double?
+    var segmentCount = 0
+    var eventCount = 0
+    var isDamaged = false
+
+    /// Nothing counted.
+    init(isDamaged: Bool) { self.isDamaged = isDamaged }
+
+    init(_ db: Database, _ id: ActivityID) throws {
       let counts = try Row.fetchOne(
         db,
         sql: """
@@ -156,34 +226,24 @@ extension ActivityStore {
           FROM fix WHERE activityId = ?
           """,
         arguments: [id.rawValue])
-      let segmentCount = try Int.fetchOne(
-        db,
-        sql: """
-          SELECT COUNT(*) FROM (
-            SELECT segmentIndex FROM fix WHERE activityId = ?1
-            UNION SELECT segmentIndex FROM segment WHERE activityId = ?1)
-          """,
-        arguments: [id.rawValue])
-      let eventCount = try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM event WHERE activityId = ?", arguments: [id.rawValue])
-      let fixCount: Int = counts?[0] ?? 0
-      let acceptedCount: Int = counts?[1] ?? 0
-      let pendingCount: Int = counts?[2] ?? 0
-      let firstFix: Double? = counts?[3]
-      let lastFix: Double? = counts?[4]
-      let startedAt: Double = row[4]
-      let finishedAt: Double? = row[5]
-      return ActivitySummary(
-        id: id, name: row[1], kind: kind, state: state,
-        startedAt: Date(timeIntervalSinceReferenceDate: startedAt),
-        finishedAt: finishedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
-        acceptedFixCount: acceptedCount,
-        rejectedFixCount: fixCount - acceptedCount - pendingCount, pendingFixCount: pendingCount,
-        segmentCount: segmentCount ?? 0, eventCount: eventCount ?? 0,
-        firstFixTimestamp: firstFix.map(Date.init(timeIntervalSinceReferenceDate:)),
-        lastFixTimestamp: lastFix.map(Date.init(timeIntervalSinceReferenceDate:)),
-        totals: ActivityTotals(
-          distanceMeters: row[6], movingTimeSeconds: row[7], elapsedTimeSeconds: row[8]))
+      segmentCount =
+        try Int.fetchOne(
+          db,
+          sql: """
+            SELECT COUNT(*) FROM (
+              SELECT segmentIndex FROM fix WHERE activityId = ?1
+              UNION SELECT segmentIndex FROM segment WHERE activityId = ?1)
+            """,
+          arguments: [id.rawValue]) ?? 0
+      eventCount =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM event WHERE activityId = ?", arguments: [id.rawValue])
+        ?? 0
+      fixCount = counts?[0] ?? 0
+      acceptedCount = counts?[1] ?? 0
+      pendingCount = counts?[2] ?? 0
+      firstFix = counts?[3]
+      lastFix = counts?[4]
     }
   }
 }

@@ -43,33 +43,102 @@ public final class ActivityStore: Sendable {
 
   /// Opens the store at `path`, creating the file and migrating its schema when needed.
   ///
+  /// Opened for writing, an existing file must pass SQLite's `PRAGMA quick_check` first (O(*n*)
+  /// in the file's size, about a second per few hundred megabytes): rows appended to a damaged
+  /// database may be lost with it, so a damaged store is refused for writing, and can still be
+  /// opened read-only to read what SQLite can.
+  ///
+  /// Opened read-only, a store whose write-ahead log is empty is read even where SQLite cannot
+  /// create its shared-memory file (a read-only file in a directory the user cannot write):
+  /// then as an immutable file, on the promise that nobody writes it meanwhile.
+  ///
   /// - Parameters:
   ///   - path: The database file. Its directory must exist. SQLite keeps two companion files
   ///     beside it while open (`-wal`, `-shm`): copy or move the three together.
   ///   - readOnly: Opens without writing anything, not even a migration; writes then throw.
   /// - Throws: ``StoreError`` with ``StoreError/Reason/cannotOpen`` when the file cannot be
-  ///   opened or is not a database, ``StoreError/Reason/incompatibleSchema`` when a newer
-  ///   version migrated it (or a read-only open finds it needs migrating).
+  ///   opened or is not a database, ``StoreError/Reason/corrupt`` when a store opened for
+  ///   writing fails the integrity check, ``StoreError/Reason/incompatibleSchema`` when a
+  ///   newer version migrated it, or a read-only open finds a database that is not a store
+  ///   (or an empty one, whose creation was interrupted).
   public init(path: String, readOnly: Bool = false) throws(StoreError) {
     var configuration = Self.configuration
     configuration.readonly = readOnly
-    let pool: DatabasePool
+    let writer: any DatabaseWriter
     do {
-      pool = try DatabasePool(path: path, configuration: configuration)
-      if !readOnly {
+      if readOnly {
+        writer = try Self.openReadOnly(path: path, configuration: configuration)
+      } else {
+        let pool = try DatabasePool(path: path, configuration: configuration)
         // See the type's documentation: a commit must survive a power loss. Set after opening,
         // because GRDB's WAL setup chooses NORMAL on the writer connection.
         try pool.writeWithoutTransaction { db in
           try db.execute(sql: "PRAGMA synchronous = FULL")
         }
+        try Self.checkIntegrity(pool, path: path)
+        writer = pool
       }
     } catch {
       throw StoreError(translating: error, location: path)
     }
     self.path = path
     self.isReadOnly = readOnly
-    self.writer = pool
+    self.writer = writer
     try migrate()
+  }
+
+  /// A read-only pool, or, when SQLite cannot create the shared-memory file of the
+  /// write-ahead log and the log is empty, a read-only queue on the immutable file.
+  private static func openReadOnly(path: String, configuration: Configuration) throws
+    -> any DatabaseWriter
+  {
+    do {
+      return try DatabasePool(path: path, configuration: configuration)
+    } catch let error as DatabaseError
+      where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
+    {
+      let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size]
+      guard FileManager.default.fileExists(atPath: path),
+        (log as? NSNumber)?.intValue ?? 0 == 0,
+        let uri = immutableURI(path)
+      else { throw error }
+      // Without `-shm` SQLite reads a WAL database only as immutable (it then ignores the
+      // log, which is why the log must be empty).
+      guard let queue = try? DatabaseQueue(path: uri, configuration: configuration) else {
+        throw error
+      }
+      return queue
+    }
+  }
+
+  /// `file:PATH?immutable=1`, the path percent-encoded as RFC 3986 and SQLite's URI rules ask.
+  private static func immutableURI(_ path: String) -> String? {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return absolute.addingPercentEncoding(withAllowedCharacters: allowed).map {
+      "file:\($0)?immutable=1"
+    }
+  }
+
+  /// Throws ``StoreError/Reason/corrupt`` when `PRAGMA quick_check` finds a problem.
+  private static func checkIntegrity(_ pool: DatabasePool, path: String) throws {
+    let problems: [String]
+    do {
+      problems = try pool.read { db in
+        try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
+      }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+      problems = [error.message ?? "database disk image is malformed"]
+    }
+    guard problems != ["ok"] else { return }
+    throw StoreError(
+      reason: .corrupt,
+      context: "\(path) fails SQLite's integrity check, so it is not written to "
+        + "(it can be opened read-only): "
+        + problems.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "),
+      sqliteCode: DatabaseError.SQLITE_CORRUPT.rawValue)
   }
 
   /// Opens a new, empty store in memory, for tests and previews. Its contents are lost when the
@@ -116,15 +185,41 @@ public final class ActivityStore: Sendable {
       }
       if !completed {
         if isReadOnly {
-          throw StoreError(
-            reason: .incompatibleSchema,
-            context: "\(location) needs migrating: open it once for writing")
+          throw try Self.unmigratedError(writer, location: location)
         }
         try migrator.migrate(writer)
       }
     } catch {
       throw StoreError(translating: error, location: location)
     }
+  }
+
+  /// Why a read-only open cannot use a database without the store's schema: an empty one (its
+  /// creation was interrupted before the schema was written: opening it for writing creates
+  /// the store), or one holding other tables (not a store).
+  private static func unmigratedError(_ reader: any DatabaseReader, location: String) throws
+    -> StoreError
+  {
+    let tables = try reader.read { db in
+      try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    }
+    if tables.isEmpty {
+      return StoreError(
+        reason: .incompatibleSchema,
+        context: "\(location) is empty, not yet a store (its creation was interrupted, or "
+          + "it was made by something else): recording into it creates the store")
+    }
+    if !tables.contains("grdb_migrations") {
+      return StoreError(
+        reason: .incompatibleSchema,
+        context: "\(location) is a SQLite database but not a TrackSift store (tables: "
+          + tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "") + ")")
+    }
+    return StoreError(
+      reason: .incompatibleSchema,
+      context: "\(location) was written by an older version of TrackSiftStore: open it once "
+        + "for writing to update it")
   }
 
   // MARK: Access with error translation

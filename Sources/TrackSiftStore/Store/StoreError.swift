@@ -20,10 +20,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case busy = "database is busy"
     /// The database file could not be opened (`SQLITE_CANTOPEN`, `SQLITE_NOTADB`).
     case cannotOpen = "cannot open database"
-    /// The database file is damaged (`SQLITE_CORRUPT`).
+    /// The database file is damaged (`SQLITE_CORRUPT`), or fails SQLite's integrity check when
+    /// opened for writing.
     case corrupt = "database is corrupt"
-    /// The file was migrated by a newer version of the store, or a read-only store found a
-    /// schema that needs migrating.
+    /// The file was migrated by a newer version of the store, or a read-only open found a
+    /// database without the store's schema (empty, older, or not a store).
     case incompatibleSchema = "incompatible database schema"
     /// No activity has the given identifier.
     case unknownActivity = "unknown activity"

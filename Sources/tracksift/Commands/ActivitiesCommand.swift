@@ -8,8 +8,8 @@ import TrackSiftStore
 struct ActivitiesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "activities",
-    abstract: "List, show and export the activities of a recording store.",
-    subcommands: [List.self, Show.self, Export.self])
+    abstract: "List, show, export, finish and delete the activities of a recording store.",
+    subcommands: [List.self, Show.self, Export.self, Finish.self, Delete.self])
 
   /// The store option shared by the subcommands.
   struct StoreOptions: ParsableArguments {
@@ -21,6 +21,14 @@ struct ActivitiesCommand: ParsableCommand {
         throw InputError(path: store, reason: "no such store")
       }
       return try ActivityStore(path: store, readOnly: true)
+    }
+
+    /// Opens an existing store for writing (never creates one).
+    func openForWriting() throws -> ActivityStore {
+      guard FileManager.default.fileExists(atPath: store) else {
+        throw InputError(path: store, reason: "no such store")
+      }
+      return try ActivityStore(path: store)
     }
   }
 
@@ -43,10 +51,16 @@ struct ActivitiesCommand: ParsableCommand {
           activity.isFinished ? "finished" : "unfinished",
           Formatting.distance(activity.totals.distanceMeters),
           Formatting.duration(activity.totals.movingTimeSeconds),
-          Formatting.count(activity.fixCount), activity.name,
+          activity.isDamaged ? "damaged" : Formatting.count(activity.fixCount), activity.name,
         ])
       }
       print(Formatting.table(rows))
+      let damaged = activities.filter(\.isDamaged).map(\.id.description)
+      if !damaged.isEmpty {
+        print(
+          "The store is damaged: SQLite cannot read all the rows of activit"
+            + (damaged.count == 1 ? "y " : "ies ") + damaged.joined(separator: ", ") + ".")
+      }
     }
   }
 
@@ -126,6 +140,53 @@ struct ActivitiesCommand: ParsableCommand {
       print(
         "\(output): \(Formatting.count(track.fixCount)) points in \(track.segments.count) segment"
           + (track.segments.count == 1 ? "" : "s"))
+    }
+  }
+
+  struct Finish: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Finish an unfinished activity (left by a killed `record` or `replay --store`).",
+      discussion: """
+        Its stored fixes are replayed through the recorder with the activity's own profile, \
+        and it is finished at its last fix time, as `record` finishes what a crash left.
+        """)
+
+    @OptionGroup var options: StoreOptions
+
+    @Argument(help: "The activity's id (see `activities list`).")
+    var id: Int64
+
+    func run() throws {
+      let store = try options.openForWriting()
+      let activity = try store.activity(ActivityID(rawValue: id))
+      guard !activity.isFinished else {
+        throw InputError(path: options.store, reason: "activity \(id) is already finished")
+      }
+      let session = try RecordingSession.finishUnfinished(activity, in: store)
+      let live = session.recorder.liveMetrics
+      print(
+        "Finished activity \(id): \(Formatting.distance(live.metrics.distanceMeters)), moving "
+          + "\(Formatting.duration(live.metrics.movingTimeSeconds)), "
+          + Formatting.count(activity.fixCount, "fix", plural: "fixes"))
+    }
+  }
+
+  struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Delete an activity with its fixes, verdicts, segments and events.")
+
+    @OptionGroup var options: StoreOptions
+
+    @Argument(help: "The activity's id (see `activities list`).")
+    var id: Int64
+
+    func run() throws {
+      let store = try options.openForWriting()
+      let activity = try store.activity(ActivityID(rawValue: id))
+      try store.deleteActivity(activity.id)
+      print(
+        "Deleted activity \(id) (\(activity.name), "
+          + Formatting.count(activity.fixCount, "fix", plural: "fixes") + ")")
     }
   }
 }
