@@ -63,4 +63,35 @@ import TrackSiftTestSupport
       #expect(summary.totals.distanceMeters == analysis.liveMetrics.distanceMeters)
     }
   }
+
+  /// The panel's moving time grows with each fix: the judged figure trails the newest fix by
+  /// the look-ahead (it sat at 0:00 for 11 s, then jumped), the held fixes' time fills the gap.
+  @Test func theDisplayedMovingTimeGrowsWithEachFix() throws {
+    let track = try TrackInput.read(path: StoreCommandTests.sample)
+    let inputs = try RecordingReplay.inputs(for: track)
+    var recorder = Recorder(
+      configuration: RecorderConfiguration(profile: ActivityProfile(activity: .running)))
+    var fixes = 0
+    var shown: [Double] = []
+    var judged: [Double] = []
+    for input in inputs where input.kind != .finish {
+      _ = RecordingReplay.apply(input, to: &recorder)
+      if case .fix = input.kind {
+        fixes += 1
+        let live = recorder.liveMetrics
+        shown.append(live.displayedMovingSeconds)
+        judged.append(live.movingSeconds)
+        #expect(live.displayedMovingSeconds <= live.timerSeconds + 1e-9)
+        #expect(live.displayedMovingSeconds >= live.movingSeconds)
+      }
+      if fixes == 15 { break }
+    }
+    // The judged figure is still 0 after the look-ahead's ten fixes...
+    #expect(judged[Recorder.lookAheadFixes - 1] == 0, "\(judged)")
+    // ...while the shown one counts a second a fix from the first accepted fixes (the
+    // first are refused: the gate's warm-up and start-up accuracy).
+    #expect(shown[Recorder.lookAheadFixes - 1] >= 3, "\(shown)")
+    #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 }, "\(shown)")
+    #expect(shown[14] - shown[6] >= 7, "\(shown)")
+  }
 }

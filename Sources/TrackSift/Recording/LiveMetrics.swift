@@ -19,6 +19,10 @@ public struct LiveMetrics: Sendable, Hashable, Codable {
   public var timerSeconds: Double
   /// Time spent moving (stops and pauses excluded), in seconds: the judged figure.
   public var movingSeconds: Double
+  /// Time spanned by the fixes still held by the look-ahead, from the last judged fix, in
+  /// seconds, counted as moving unless auto-paused; replaced by judged time once they are
+  /// released.
+  public var provisionalMovingSeconds: Double
   /// The speed to show, in meters per second: 0 until a speed is known, never a launch spike.
   public var speedMetersPerSecond: Double
   /// Current pace in seconds per kilometer, `nil` when standing or unknown.
@@ -35,6 +39,12 @@ public struct LiveMetrics: Sendable, Hashable, Codable {
 
   /// The distance a display shows: judged plus provisional, in meters.
   public var displayedDistanceMeters: Double { metrics.distanceMeters + provisionalDistanceMeters }
+
+  /// The moving time a display shows: judged plus provisional, never above the timer, in
+  /// seconds. It grows with each fix instead of trailing it by the look-ahead.
+  public var displayedMovingSeconds: Double {
+    min(movingSeconds + provisionalMovingSeconds, max(timerSeconds, movingSeconds))
+  }
 
   /// Whether the recording is paused, by the user or automatically.
   public var isPaused: Bool {

@@ -74,7 +74,11 @@ public struct Recorder: Sendable {
   /// provisional distance runs through them. Each held fix keeps its distance from the one
   /// before it, so that a snapshot measures only the first leg.
   private var lastJudgedCoordinate: Coordinate?
-  private var provisional: [(sequence: Int, coordinate: Coordinate, legMeters: Double)] = []
+  /// The last accepted fix's time (seconds since the reference date), where the provisional
+  /// moving time starts.
+  private var lastJudgedTimeSeconds: Double?
+  private var provisional:
+    [(sequence: Int, coordinate: Coordinate, legMeters: Double, timeSeconds: Double?)] = []
 
   /// Creates an idle recorder.
   public init(configuration: RecorderConfiguration) {
@@ -196,7 +200,8 @@ public struct Recorder: Sendable {
         provisional.last.map {
           Geodesic.distanceMeters(from: $0.coordinate, to: fix.coordinate)
         } ?? 0
-      provisional.append((sequence, fix.coordinate, legMeters))
+      provisional.append(
+        (sequence, fix.coordinate, legMeters, fix.timestamp?.timeIntervalSinceReferenceDate))
       if fix.source != .network {
         lastSatelliteFixArrival = now
         if estimatedSource != nil {
@@ -273,7 +278,8 @@ public struct Recorder: Sendable {
     return LiveMetrics(
       state: state, metrics: metrics, provisionalDistanceMeters: provisionalDistanceMeters,
       elapsedSeconds: elapsed, timerSeconds: max(0, elapsed - pausedSeconds - pausedNow),
-      movingSeconds: metrics.movingTimeSeconds ?? 0, speedMetersPerSecond: speed,
+      movingSeconds: metrics.movingTimeSeconds ?? 0,
+      provisionalMovingSeconds: provisionalMovingSeconds, speedMetersPerSecond: speed,
       currentPaceSecondsPerKilometer: pace,
       averagePaceSecondsPerKilometer: metrics.averagePaceSecondsPerKilometer,
       signalQuality: signalQuality, isEstimated: estimatedSource != nil,
@@ -291,9 +297,11 @@ public struct Recorder: Sendable {
   ) {
     events.append(
       RecorderEvent(time: now, kind: .fixJudged(sequence: step.sequence, verdict: step.verdict)))
+    let judgedTime = provisional.first { $0.sequence == step.sequence }?.timeSeconds
     provisional.removeAll { $0.sequence <= step.sequence }
     guard step.verdict.isAccepted else { return }
     lastJudgedCoordinate = step.coordinate
+    lastJudgedTimeSeconds = judgedTime
     if !step.isMoving, !isAutoPaused, let since = step.stopStartTimeSeconds {
       isAutoPaused = true
       events.append(
@@ -316,6 +324,7 @@ public struct Recorder: Sendable {
     for step in pipeline.endSegment() { handle(step, at: now, &events) }
     provisional = []
     lastJudgedCoordinate = nil
+    lastJudgedTimeSeconds = nil
     return events
   }
 
@@ -335,6 +344,23 @@ public struct Recorder: Sendable {
       from: lastJudgedCoordinate ?? first.coordinate, to: first.coordinate)
     for entry in provisional.dropFirst() { meters += entry.legMeters }
     return meters
+  }
+
+  /// The time from the last judged fix through the held fixes, in seconds: the judged moving
+  /// time trails the newest fix by the look-ahead (10 fixes), so without it a display's
+  /// moving time would sit at 0:00 for the first 10 seconds and then lag. Counted as moving,
+  /// as judged time is until the stop detector says otherwise; 0 while auto-paused.
+  private var provisionalMovingSeconds: Double {
+    guard !isAutoPaused, state != .paused(.manual) else { return 0 }
+    var seconds = 0.0
+    var previous = lastJudgedTimeSeconds
+    for entry in provisional {
+      if let previous, let time = entry.timeSeconds, time > previous, time.isFinite {
+        seconds += time - previous
+      }
+      previous = entry.timeSeconds ?? previous
+    }
+    return seconds
   }
 
   private mutating func advanceClock(to now: Date) {

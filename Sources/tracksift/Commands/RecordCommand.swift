@@ -14,11 +14,17 @@ struct RecordCommand: AsyncParsableCommand {
       On a terminal a live panel shows speed, current pace, distance, times, signal and pause \
       state; keys: p pause, r resume, f finish. Piped (or in CI) it prints one line per event. \
       SIGINT or SIGTERM finishes the recording cleanly. An unfinished activity left in the \
-      store by a crash is finished first, or continued with --resume.
+      store by a crash is finished first, or continued with --resume. Each failed connection \
+      to gpsd is reported with its reason (refused, unknown host, closed, timed out) and \
+      retried after a wait that doubles from 0.25 s up to 5 s. A recording that received no \
+      fix is not stored, and the command then exits with status 1.
       """)
 
   @Option(help: ArgumentHelp("Where gpsd listens.", valueName: "host:port"))
   var gpsd = "localhost:2947"
+
+  @Option(help: "How long one connection attempt to gpsd may take, in seconds.")
+  var connectTimeout: Double = 5
 
   @Option(help: "The SQLite store to save to (created if missing).")
   var store: String
@@ -50,6 +56,9 @@ struct RecordCommand: AsyncParsableCommand {
     if let durationSeconds, !(durationSeconds > 0) {
       throw ValidationError("--duration-seconds must be positive")
     }
+    guard connectTimeout > 0, connectTimeout <= 3_600 else {
+      throw ValidationError("--connect-timeout must be more than 0 and at most 3600 seconds")
+    }
   }
 
   func run() async throws {
@@ -61,9 +70,12 @@ struct RecordCommand: AsyncParsableCommand {
     var output = RecordOutput(interactive: interactive, profile: profile, source: endpoint.text)
 
     var session = try openSession(activityStore, configuration, &output)
-    let inputs = RecordInputs(endpoint: endpoint, interactive: interactive)
+    let resumed = session.recorder.liveMetrics.receivedFixCount > 0
+    let inputs = RecordInputs(
+      endpoint: endpoint, connectTimeoutSeconds: connectTimeout, interactive: interactive)
     defer { inputs.stop() }
     let deadline = durationSeconds.map { Date().addingTimeInterval($0) }
+    var connection = ConnectionHistory()
 
     loop: for await input in inputs.stream {
       let now = Date()
@@ -74,11 +86,15 @@ struct RecordCommand: AsyncParsableCommand {
         if ignoreStaleness { fix.arrivalTime = nil }
         events = session.apply { $0.receive(fix, at: now) }
       case .gpsd(.connected(let address, let number)):
+        connection.sessions = number
         output.note("gpsd connected at \(address)")
         if number > 1 { events = session.apply { $0.startNewSegment(at: now) } }
       case .gpsd(.disconnected(let error)): output.note("gpsd disconnected: \(error)")
-      case .gpsd(.retrying(let attempt, let delay, _)) where attempt == 1 || attempt % 10 == 0:
-        output.note("gpsd: retrying in \(delay) s (attempt \(attempt))")
+      case .gpsd(.retrying(let attempt, let delay, let reason)):
+        connection.lastFailure = reason
+        output.note(
+          "gpsd: attempt \(attempt) failed: \(reason); retrying in "
+            + String(format: "%g s", delay))
       case .gpsd: break
       case .gpsdEnded(let error): output.note("gpsd: \(error)")
       case .tick:
@@ -94,6 +110,11 @@ struct RecordCommand: AsyncParsableCommand {
         break loop
       }
       output.show(events, session: session)
+    }
+    if !resumed, session.recorder.liveMetrics.receivedFixCount == 0 {
+      try session.discard()
+      output.finishWithoutFix(reason: connection.reasonForNoFix(source: endpoint.text))
+      throw ExitCode.failure
     }
     let events = try session.finish(at: Date())
     output.show(events, session: session)
@@ -126,14 +147,27 @@ struct RecordCommand: AsyncParsableCommand {
     _ activity: ActivitySummary, _ store: ActivityStore, _ configuration: RecorderConfiguration,
     _ output: inout RecordOutput
   ) throws {
-    var profileConfiguration = configuration
-    profileConfiguration.profile = ActivityProfile(activity: activity.kind)
-    var session = try RecordingSession(
-      resuming: activity.id, in: store, configuration: profileConfiguration)
-    _ = try session.finish(at: activity.lastFixTimestamp ?? activity.startedAt)
+    let session = try RecordingSession.finishUnfinished(
+      activity, in: store, configuration: configuration)
     output.note(
       "finished activity \(activity.id), left unfinished: "
         + Formatting.distance(session.recorder.liveMetrics.metrics.distanceMeters))
+  }
+}
+
+/// What became of the connections to gpsd, to say why a recording got no fix.
+private struct ConnectionHistory {
+  /// Connections made so far.
+  var sessions = 0
+  /// The reason of the latest failed attempt or ended connection.
+  var lastFailure: GPSDError?
+
+  func reasonForNoFix(source: String) -> String {
+    if sessions == 0 {
+      return "gpsd at \(source) was never reached"
+        + (lastFailure.map { " (last attempt: \($0.reason))" } ?? "")
+    }
+    return "gpsd at \(source) sent no fix (no receiver attached, or no satellite signal)"
   }
 }
 

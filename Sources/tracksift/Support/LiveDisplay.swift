@@ -27,7 +27,7 @@ struct LiveDisplay {
         + cell("Pace", pace),
       cell("Distance", Formatting.distance(live.displayedDistanceMeters))
         + cell("Avg pace", average),
-      cell("Moving", Formatting.duration(live.movingSeconds))
+      cell("Moving", Formatting.duration(live.displayedMovingSeconds))
         + cell("Timer", Formatting.duration(live.timerSeconds)),
       cell("Elapsed", Formatting.duration(live.elapsedSeconds))
         + cell("Fixes", Formatting.count(live.receivedFixCount)),

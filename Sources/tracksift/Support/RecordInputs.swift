@@ -27,11 +27,12 @@ final class RecordInputs: @unchecked Sendable {
   private var signalSources: [any DispatchSourceSignal] = []
   private let keys: TerminalKeys?
 
-  init(endpoint: GPSDEndpoint, interactive: Bool) {
+  init(endpoint: GPSDEndpoint, connectTimeoutSeconds: Double, interactive: Bool) {
     (stream, continuation) = AsyncStream.makeStream(of: Input.self)
     let continuation = continuation
     let client = GPSDClient(
-      configuration: GPSDClient.Configuration(host: endpoint.host, port: endpoint.port))
+      configuration: GPSDClient.Configuration(
+        host: endpoint.host, port: endpoint.port, connectTimeoutSeconds: connectTimeoutSeconds))
     tasks.append(
       Task {
         do {

@@ -56,6 +56,11 @@ struct RecordOutput {
     if let activity = session.activity { print("Saved as activity \(activity) in \(store)") }
   }
 
+  /// The closing message of a recording that received no fix and was not stored.
+  func finishWithoutFix(reason: String) {
+    FileHandle.standardError.write(Data("No fix received: \(reason). Nothing was stored.\n".utf8))
+  }
+
   private func line(_ text: String) {
     let offset = Formatting.duration(Date().timeIntervalSince(start))
     printFlushed(String(repeating: " ", count: max(0, 8 - offset.count)) + offset + "  " + text)

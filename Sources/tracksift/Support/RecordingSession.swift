@@ -71,6 +71,22 @@ struct RecordingSession {
     }
   }
 
+  /// Finishes an activity that a crash left unfinished: its stored fixes are replayed with the
+  /// activity's own profile, and it is finished at its last fix time (its start without one).
+  /// - Returns: the finished session, for its figures.
+  static func finishUnfinished(
+    _ activity: ActivitySummary, in store: ActivityStore,
+    configuration: RecorderConfiguration = RecorderConfiguration(
+      profile: ActivityProfile(activity: .running))
+  ) throws -> RecordingSession {
+    var profileConfiguration = configuration
+    profileConfiguration.profile = ActivityProfile(activity: activity.kind)
+    var session = try RecordingSession(
+      resuming: activity.id, in: store, configuration: profileConfiguration)
+    _ = try session.finish(at: activity.lastFixTimestamp ?? activity.startedAt)
+    return session
+  }
+
   /// Applies an input's events: stores them and returns them for display.
   mutating func record(_ events: [RecorderEvent]) -> [RecorderEvent] {
     guard writer != nil else { return events }
@@ -91,6 +107,15 @@ struct RecordingSession {
     let events = record(recorder.finish(at: now))
     try writer?.finish(at: now, totals: ActivityTotals(recorder.liveMetrics.metrics))
     return events
+  }
+
+  /// Deletes the activity from the store instead of finishing it, for a recording that
+  /// received no fix: an empty activity is not worth keeping. The rows not yet committed are
+  /// dropped with it.
+  mutating func discard() throws(StoreError) {
+    guard let store = writer?.store, let activity else { return }
+    writer = nil
+    try store.deleteActivity(activity)
   }
 
   /// Commits the pending rows when a second has passed since the last commit (for the
