@@ -303,4 +303,29 @@ struct GPSDClientLoopbackTests {
     #expect(retries.map(\.delaySeconds) == [0.01, 0.02, 0.04])
     #expect(retries.allSatisfy { $0.reason.reason == "gpsd closed the connection" })
   }
+
+  /// gpsd passes on whatever a receiver sends: an altitude of 1e20 m, a speed of 1e12 m/s.
+  /// The fix keeps its position and leaves those fields out.
+  @Test func fieldsNoReceiverCanMeasureNeverReachAFix() async throws {
+    let server = try LoopbackServer()
+    let script = Task {
+      try await onOwnThread {
+        let connection = try server.accept(timeoutSeconds: 20)
+        _ = connection.readLine(timeoutSeconds: 20)
+        connection.write(
+          #"{"class":"TPV","mode":3,"time":"2020-05-14T17:29:01.000Z","lat":37.4,"#
+            + #""lon":-122.1,"alt":1e20,"speed":1e12,"track":12.0}"# + "\n")
+        return connection.waitForClose(timeoutSeconds: 10)
+      }
+    }
+    let collected = await collect(client(port: server.port).events(), timeoutSeconds: 30) {
+      $0.fixCount == 1
+    }
+    #expect(try await script.value, "the client did not close the connection")
+    let fix = try #require(collected.fixes.first)
+    #expect(fix.latitudeDegrees == 37.4)
+    #expect(fix.altitudeMeters == nil)
+    #expect(fix.speedMetersPerSecond == nil)
+    #expect(fix.courseDegrees == 12)
+  }
 }
