@@ -131,6 +131,56 @@ struct RecordCommandTests {
     }
   }
 
+  /// A gpsd that greets and hangs up at once: each connection counts as a failed attempt
+  /// with its reason, and the wait grows.
+  @Test func aGpsdThatHangsUpIsRetriedWithGrowingWaits() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let server = Process()
+      server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+      server.arguments = [
+        "-c",
+        """
+        import socket
+        s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", 29737)); s.listen(8); print("listening", flush=True)
+        while True:
+            c, _ = s.accept()
+            c.sendall(b'{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14}\\n')
+            c.recv(1024)
+            c.close()
+        """,
+      ]
+      let ready = Pipe()
+      server.standardOutput = ready
+      try server.run()
+      // SIGKILL: the test process may pass SIGTERM on ignored.
+      defer {
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+      }
+      _ = ready.fileHandleForReading.availableData  // "listening"
+      let store = directory.appendingPathComponent("hangup.sqlite").path
+      let result = try CommandRunner.run([
+        "record", "--gpsd", "127.0.0.1:29737", "--store", store, "--duration-seconds", "2.5",
+      ])
+      #expect(result.status == 1)
+      let output = result.standardOutput
+      for (attempt, wait) in [(1, "0.25"), (2, "0.5"), (3, "1")] {
+        #expect(
+          output.contains(
+            "gpsd: attempt \(attempt) failed: gpsd closed the connection [127.0.0.1:29737]; "
+              + "retrying in \(wait) s"), "\(output)")
+      }
+      #expect(
+        result.standardError.contains(
+          "No fix received: gpsd at 127.0.0.1:29737 sent no fix in "), "\(result.standardError)")
+      #expect(result.standardError.contains("(the last ended: gpsd closed the connection)"))
+      #expect(try ActivityStore(path: store, readOnly: true).activities().isEmpty)
+    }
+  }
+
   @Test func connectTimeoutIsValidated() throws {
     let result = try CommandRunner.run([
       "record", "--gpsd", "127.0.0.1:29735", "--store", "/nonexistent/x.sqlite",

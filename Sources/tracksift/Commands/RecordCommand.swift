@@ -163,11 +163,16 @@ private struct ConnectionHistory {
   var lastFailure: GPSDError?
 
   func reasonForNoFix(source: String) -> String {
-    if sessions == 0 {
+    switch (sessions, lastFailure) {
+    case (0, let failure):
       return "gpsd at \(source) was never reached"
-        + (lastFailure.map { " (last attempt: \($0.reason))" } ?? "")
+        + (failure.map { " (last attempt: \($0.reason))" } ?? "")
+    case (let sessions, let failure?):
+      return "gpsd at \(source) sent no fix in "
+        + Formatting.count(sessions, "connection") + " (the last ended: \(failure.reason))"
+    case (_, nil):
+      return "gpsd at \(source) sent no fix (no receiver attached, or no satellite signal)"
     }
-    return "gpsd at \(source) sent no fix (no receiver attached, or no satellite signal)"
   }
 }
 
