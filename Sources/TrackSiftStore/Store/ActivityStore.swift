@@ -133,11 +133,15 @@ public final class ActivityStore: Sendable {
       problems = [error.message ?? "database disk image is malformed"]
     }
     guard problems != ["ok"] else { return }
+    // quick_check's lines, without its "*** in database main ***" headings.
+    let lines = problems.flatMap { $0.split(separator: "\n") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("***") }
     throw StoreError(
       reason: .corrupt,
-      context: "\(path) fails SQLite's integrity check, so it is not written to "
-        + "(it can be opened read-only): "
-        + problems.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "),
+      context: "\(path) fails SQLite's integrity check ("
+        + lines.prefix(3).joined(separator: "; ") + (lines.count > 3 ? "; …" : "")
+        + "), so nothing is written to it; it can still be opened read-only",
       sqliteCode: DatabaseError.SQLITE_CORRUPT.rawValue)
   }
 
