@@ -53,9 +53,16 @@ struct GPSDConnectionLoop: Sendable {
     var assembler = GPSDFixAssembler()
     var buffer = [UInt8](repeating: 0, count: 16_384)
     while true {
-      guard let count = try socket.receive(into: &buffer, wake: wake) else { return nil }
-      guard count > 0 else {
+      let received: Int?
+      do {
+        received = try socket.receive(into: &buffer, wake: wake)
+      } catch {
         // The epoch gpsd was still completing ends with the connection.
+        if let fix = assembler.flush() { emit(.fix(fix)) }
+        throw error
+      }
+      guard let count = received else { return nil }
+      guard count > 0 else {
         if let fix = assembler.flush() { emit(.fix(fix)) }
         return GPSDError(reason: "gpsd closed the connection", context: socket.address)
       }

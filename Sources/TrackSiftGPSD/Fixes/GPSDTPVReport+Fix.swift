@@ -104,11 +104,12 @@ extension GPSDTPVReport {
   ///   put steps of the geoid separation (tens of meters) into a track.
   /// - Horizontal accuracy from the receiver's HDOP (the SKY report's `hdop`) when there is
   ///   one, ``horizontalAccuracyMeters(horizontalDilution:)``, exactly as `NMEAReader` makes
-  ///   it; else from gpsd's 95 % errors, ``horizontalAccuracyMeters``. gpsd derives `eph` from
-  ///   HDOP itself, so an `eph` without an HDOP is the receiver's own estimate (a u-blox
-  ///   `hAcc`, a Garmin `PGRME`), converted by the 95 %-to-DRMS factor. For a status whose
-  ///   HDOP says nothing (dead reckoning, surveyed-in, simulated) the fix has no accuracy
-  ///   when there is an HDOP, as from NMEA.
+  ///   it; else from gpsd's 95 % errors, ``horizontalAccuracyMeters``. An `eph` without a
+  ///   SKY report is usually the receiver's own estimate (a u-blox `hAcc`, a Garmin `PGRME`),
+  ///   which the 95 %-to-DRMS factor converts; for an NMEA receiver that sends no GSA it is
+  ///   gpsd's HDOP × 19 m, converted alike (about twice the NMEA reader's figure). For a
+  ///   status whose HDOP says nothing (dead reckoning, surveyed-in, simulated) the fix has no
+  ///   accuracy when there is an HDOP, as from NMEA.
   /// - Other accuracies converted from gpsd's 95 % figures to one sigma
   ///   (``verticalAccuracyMeters``, ``courseAccuracyDegrees``).
   /// - Speed (`speed`) and course (`track`) as reported.
