@@ -113,6 +113,24 @@ struct RecordCommandTests {
     }
   }
 
+  @Test func anActivityACrashLeftWithoutAFixIsRemoved() async throws {
+    try await onOwnThread {
+      let directory = try CommandRunner.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let store = directory.appendingPathComponent("leftover.sqlite").path
+      _ = try ActivityStore(path: store).createActivity(
+        name: "Killed at once", kind: .running, startedAt: Date(timeIntervalSince1970: 1e9))
+      let result = try CommandRunner.run([
+        "record", "--gpsd", "127.0.0.1:29738", "--store", store, "--duration-seconds", "1",
+      ])
+      #expect(result.status == 1)
+      #expect(
+        result.standardOutput.contains("removed activity 1, left unfinished without a fix"),
+        "\(result.standardOutput)")
+      #expect(try ActivityStore(path: store, readOnly: true).activities().isEmpty)
+    }
+  }
+
   @Test func anUnknownHostIsNamedAsSuch() async throws {
     try await onOwnThread {
       let directory = try CommandRunner.temporaryDirectory()

@@ -130,7 +130,9 @@ struct RecordCommand: AsyncParsableCommand {
     if resume, let last = unfinished.popLast() {
       var session = try RecordingSession(
         resuming: last.id, in: store, configuration: configuration)
-      output.note("resuming activity \(last.id) (\(last.fixCount) fixes stored)")
+      output.note(
+        "resuming activity \(last.id) ("
+          + Formatting.count(last.fixCount, "fix", plural: "fixes") + " stored)")
       _ = session.apply { $0.startNewSegment(at: now) }
       for activity in unfinished { try finishUnfinished(activity, store, configuration, &output) }
       return session
@@ -147,6 +149,13 @@ struct RecordCommand: AsyncParsableCommand {
     _ activity: ActivitySummary, _ store: ActivityStore, _ configuration: RecorderConfiguration,
     _ output: inout RecordOutput
   ) throws {
+    // An activity a crash left without a single fix is not worth keeping, as `record` itself
+    // keeps none.
+    if activity.fixCount == 0, !activity.isDamaged {
+      try store.deleteActivity(activity.id)
+      output.note("removed activity \(activity.id), left unfinished without a fix")
+      return
+    }
     let session = try RecordingSession.finishUnfinished(
       activity, in: store, configuration: configuration)
     output.note(
