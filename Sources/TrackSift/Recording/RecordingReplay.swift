@@ -59,7 +59,10 @@ public enum RecordingReplay {
   private static func validate(_ track: Track) throws(ReplayError) {
     var hasFixes = false
     for (index, segment) in track.segments.enumerated() where !segment.fixes.isEmpty {
-      guard segment.hasAdvancingTimes else { throw ReplayError(segmentIndex: index) }
+      let usability = segment.timeUsability
+      guard usability == .usable else {
+        throw ReplayError(segmentIndex: index, timeUsability: usability)
+      }
       hasFixes = true
     }
     guard hasFixes else { throw ReplayError(segmentIndex: nil) }
@@ -137,11 +140,20 @@ public enum RecordingReplay {
 public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The segment whose times say nothing, or `nil` when no fix has a time.
   public var segmentIndex: Int?
+  /// Why the segment's times say nothing, when known.
+  public var timeUsability: TimeUsability?
+
+  /// Creates an error.
+  public init(segmentIndex: Int?, timeUsability: TimeUsability? = nil) {
+    self.segmentIndex = segmentIndex
+    self.timeUsability = timeUsability
+  }
 
   public var description: String {
     if let segmentIndex {
+      let why = timeUsability.map { ": \($0.explanation)" } ?? ""
       return "segment \(segmentIndex) has no usable times (most of its fixes must have times "
-        + "that advance): a live recorder cannot replay it"
+        + "that advance\(why)): a live recorder cannot replay it"
     }
     return "no fix has a time: a live recorder cannot replay the track"
   }
