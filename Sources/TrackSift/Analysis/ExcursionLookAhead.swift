@@ -94,7 +94,7 @@ struct ExcursionLookAhead: Sendable {
       recent.append((fix, sequence))
     }
     held.append(entry)
-    if usable, let time = fix.timeSeconds {
+    if usable, let time = fix.timeSeconds, isJudgedForTime(fix) {
       let jumped = timeJump.append(sequence: sequence, timeSeconds: time)
       if !jumped.isEmpty { markTimeJumps(jumped) }
     }
@@ -231,6 +231,19 @@ struct ExcursionLookAhead: Sendable {
         markExcursion(sequence: recent[position].sequence)
       }
     }
+  }
+
+  /// Whether a fix's time takes part in the time-jump check: not when the gate refuses the fix
+  /// anyway by a rule that needs no history (a network source, whose times are the network's,
+  /// or a stale fix, whose time is old by definition).
+  private func isJudgedForTime(_ fix: Fix) -> Bool {
+    if gate.rejectsNetworkSource, fix.source == .network { return false }
+    if let maximumAge = gate.maximumFixAgeSeconds, let time = fix.timeSeconds,
+      let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate, arrival - time > maximumAge
+    {
+      return false
+    }
+    return true
   }
 
   /// Marks fixes as time jumps and takes them out of the jump checks, whose speeds need times

@@ -124,4 +124,35 @@ private typealias F = GateFixtures
     #expect(analysis.liveMetrics.elapsedTimeSeconds == nil)
     #expect(abs(analysis.liveMetrics.distanceMeters - 1_797) < 1)
   }
+
+  /// Live, with arrival times as gpsd gives them and the staleness check on: a fix stamped an
+  /// hour ahead, or a year ahead at the end, is refused as a time jump; one stamped 20 years
+  /// back arrives stale.
+  @Test func liveFixesWithArrivalTimes() {
+    var fixes = Self.run.map { fix in
+      var fix = fix
+      fix.arrivalTime = fix.timestamp?.addingTimeInterval(0.5)
+      return fix
+    }
+    fixes[300].timestamp = fixes[300].timestamp?.addingTimeInterval(3_600)
+    fixes[599].timestamp = fixes[599].timestamp?.addingTimeInterval(365 * 86_400)
+    fixes[0].timestamp = fixes[0].timestamp?.addingTimeInterval(-20 * 365 * 86_400)
+    var configuration = RecorderConfiguration(profile: .running)
+    configuration.profile.gate.maximumFixAgeSeconds = 30
+    var recorder = Recorder(configuration: configuration)
+    var verdicts: [Int: Verdict] = [:]
+    var events = recorder.start(at: GateFixtures.startDate)
+    for fix in fixes {
+      events += recorder.receive(fix, at: fix.arrivalTime ?? GateFixtures.startDate)
+    }
+    events += recorder.finish(at: GateFixtures.startDate.addingTimeInterval(600))
+    for event in events {
+      if case .fixJudged(let sequence, let verdict) = event.kind, !verdict.isAccepted {
+        verdicts[sequence] = verdict
+      }
+    }
+    #expect(
+      verdicts == [0: .rejected(.stale), 300: .rejected(.timeJump), 599: .rejected(.timeJump)])
+    #expect(recorder.liveMetrics.metrics.elapsedTimeSeconds == 597)
+  }
 }
