@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs a recorded track through a ``Recorder`` on a simulated clock, as if it were recorded
-/// live: the clock reads each fix's arrival time (or its own time when it has none), ticks
+/// live: the clock reads each fix's arrival time (or its own time when it has none, unless
+/// that time jumped, see ``RejectionReason/timeJump``), ticks
 /// every second between fixes, a new segment of the track starts a new segment of the
 /// recording, and the recording starts at the first fix and finishes at the last.
 ///
@@ -76,8 +77,12 @@ public enum RecordingReplay {
       if clock != nil {
         try body(Input(time: date(clock), kind: .newSegment))
       }
-      for fix in segment.fixes {
-        let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate ?? fix.timeSeconds
+      let jumped = jumpedFixes(of: segment)
+      for (index, fix) in segment.fixes.enumerated() {
+        // A time that jumped does not move the clock: it arrives when its neighbours do.
+        let arrival =
+          fix.arrivalTime?.timeIntervalSinceReferenceDate
+          ?? (jumped.contains(index) ? nil : fix.timeSeconds)
         if let arrival, arrival.isFinite {
           if let previous = clock {
             // Ticks for the seconds that pass without a fix (at most a day of them).
@@ -102,6 +107,19 @@ public enum RecordingReplay {
       }
     }
     try body(Input(time: date(clock), kind: .finish))
+  }
+
+  /// The indices of the fixes whose time jumped (see ``TimeJump``), among the in-range ones.
+  private static func jumpedFixes(of segment: Segment) -> Set<Int> {
+    var check = TimeJump()
+    var jumped = Set<Int>()
+    for (index, fix) in segment.fixes.enumerated() where fix.coordinate.isInRange {
+      if let time = fix.timeSeconds {
+        jumped.formUnion(check.append(sequence: index, timeSeconds: time))
+      }
+    }
+    jumped.formUnion(check.finish())
+    return jumped
   }
 
   /// Gives one input to a recorder.
