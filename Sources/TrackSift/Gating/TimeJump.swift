@@ -28,8 +28,8 @@ struct TimeJump: Sendable {
   /// more are a clock that changed, for the gate to follow.
   static let longestJumpFixes = 3
   /// The gap that sets a segment's first or last fixes apart as a time jump: a day, longer
-  /// than any pause within one activity (the largest gap inside a segment of the real
-  /// recordings in `../shared/data` is under two hours).
+  /// than any pause within one activity; of the real recordings in `../shared/data`, it
+  /// refuses only a fix stamped 2085 at the end of a 2021 Strava file.
   static let edgeGapSeconds = 86_400.0
 
   private struct Entry: Sendable {
