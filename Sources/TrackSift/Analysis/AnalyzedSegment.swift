@@ -21,4 +21,7 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// Indices into the accepted fixes of the points kept by Douglas-Peucker on the refined
   /// positions.
   public var simplifiedIndices: [Int]
+  /// Whether the segment's times drove the motion model, and if not, why (a segment whose
+  /// times are not ``TimeUsability/usable`` is analysed without them).
+  public var timeUsability: TimeUsability = .usable
 }

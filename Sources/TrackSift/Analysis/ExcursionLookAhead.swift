@@ -32,6 +32,9 @@ struct ExcursionLookAhead: Sendable {
     var fix: Fix
     /// True when the fix is part of an excursion and must be refused.
     var isExcursion: Bool
+    /// True when the fix's time is far from its neighbours' (see ``TimeJump``) and it must be
+    /// refused as ``RejectionReason/timeJump``.
+    var isTimeJump: Bool
   }
 
   /// The longest run of fixes refused as one excursion.
@@ -40,6 +43,7 @@ struct ExcursionLookAhead: Sendable {
   static let staleStartFixes = 3
 
   private let gate: FixGateConfiguration
+  private var timeJump = TimeJump()
   private var held: [Held] = []
   /// The first of `held` still held (released ones are dropped in batches, not one by one).
   private var heldStart = 0
@@ -59,6 +63,7 @@ struct ExcursionLookAhead: Sendable {
     var sequence: Int
     var fix: Fix
     var isExcursion = false
+    var isTimeJump = false
     /// The fix's number among those that take part, or `nil` for one that passes through.
     var usableOrdinal: Int?
   }
@@ -89,6 +94,10 @@ struct ExcursionLookAhead: Sendable {
       recent.append((fix, sequence))
     }
     held.append(entry)
+    if usable, let time = fix.timeSeconds, isJudgedForTime(fix) {
+      let jumped = timeJump.append(sequence: sequence, timeSeconds: time)
+      if !jumped.isEmpty { markTimeJumps(jumped) }
+    }
     if usable {
       segmentUsableCount += 1
       markExcursionEndingAtNewest()
@@ -118,14 +127,17 @@ struct ExcursionLookAhead: Sendable {
       held.removeFirst(heldStart)
       heldStart = 0
     }
-    return Released(sequence: entry.sequence, fix: entry.fix, isExcursion: entry.isExcursion)
+    return Released(
+      sequence: entry.sequence, fix: entry.fix, isExcursion: entry.isExcursion,
+      isTimeJump: entry.isTimeJump)
   }
 
   /// Gives the fixes still held that take part and are not marked as an excursion, oldest
   /// first, with their sequence numbers: the track just after the fix last released, before
   /// their own decisions are final.
   func forEachUpcoming(_ body: (Fix, _ sequence: Int) -> Void) {
-    for entry in held[heldStart...] where entry.usableOrdinal != nil && !entry.isExcursion {
+    for entry in held[heldStart...]
+    where entry.usableOrdinal != nil && !entry.isExcursion && !entry.isTimeJump {
       body(entry.fix, entry.sequence)
     }
   }
@@ -133,6 +145,8 @@ struct ExcursionLookAhead: Sendable {
   /// Makes every fix held final (at the end of a segment): ``nextReleased()`` gives them all,
   /// and the next fix starts afresh.
   mutating func flush() {
+    let jumped = timeJump.finish()
+    if !jumped.isEmpty { markTimeJumps(jumped) }
     if heldStart == held.count {
       startSegment()
     } else {
@@ -217,6 +231,32 @@ struct ExcursionLookAhead: Sendable {
         markExcursion(sequence: recent[position].sequence)
       }
     }
+  }
+
+  /// Whether a fix's time takes part in the time-jump check: not when the gate refuses the fix
+  /// anyway by a rule that needs no history (a network source, whose times are the network's,
+  /// or a stale fix, whose time is old by definition).
+  private func isJudgedForTime(_ fix: Fix) -> Bool {
+    if gate.rejectsNetworkSource, fix.source == .network { return false }
+    if let maximumAge = gate.maximumFixAgeSeconds, let time = fix.timeSeconds,
+      let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate, arrival - time > maximumAge
+    {
+      return false
+    }
+    return true
+  }
+
+  /// Marks fixes as time jumps and takes them out of the jump checks, whose speeds need times
+  /// in order.
+  private mutating func markTimeJumps(_ sequences: [Int]) {
+    for index in held.indices[heldStart...] where sequences.contains(held[index].sequence) {
+      if !held[index].isTimeJump { excursionMarkCount += 1 }
+      held[index].isTimeJump = true
+    }
+    let kept = recent.filter { !sequences.contains($0.sequence) }
+    guard kept.count != recent.count else { return }
+    recent.removeAll()
+    for element in kept { recent.append(element) }
   }
 
   private mutating func markExcursion(sequence: Int) {

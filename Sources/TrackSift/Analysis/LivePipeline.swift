@@ -152,11 +152,18 @@ struct LivePipeline: Sendable {
     let fix = released.fix
     var step = Step(
       sequence: released.sequence, verdict: .accepted, coordinate: fix.coordinate)
-    // An excursion is refused before the gate sees it, so the gate's memory stays on the
-    // track it left.
-    step.verdict = released.isExcursion ? .rejected(.impliedSpeed) : gate.evaluate(fix)
+    // An excursion or a time jump is refused before the gate sees it, so the gate's memory
+    // stays on the track it left.
+    if released.isTimeJump {
+      step.verdict = .rejected(.timeJump)
+    } else if released.isExcursion {
+      step.verdict = .rejected(.impliedSpeed)
+    } else {
+      step.verdict = gate.evaluate(fix)
+    }
     guard step.verdict.isAccepted else {
       counts.record(step.verdict)
+      advanceClock(to: fix, refusedAs: step.verdict.rejectionReason)
       return step
     }
     let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(fix)
@@ -165,6 +172,7 @@ struct LivePipeline: Sendable {
       gate.overruleLastAcceptance(as: reason)
       step.verdict = .rejected(reason)
       counts.record(step.verdict)
+      advanceClock(to: fix, refusedAs: reason)
       return step
     }
     counts.record(step.verdict)
@@ -220,6 +228,13 @@ struct LivePipeline: Sendable {
         speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
         isMoving: step.isMoving))
     return step
+  }
+
+  /// Runs the live figures' clock to a refused fix whose time is trusted
+  /// (``RejectionReason/keepsTime``).
+  private mutating func advanceClock(to fix: Fix, refusedAs reason: RejectionReason?) {
+    guard let reason, reason.keepsTime, let time = fix.timeSeconds else { return }
+    metrics.advanceClock(toSeconds: time)
   }
 
   /// The released fix's position smoothed (Rauch-Tung-Striebel) over the next

@@ -18,12 +18,14 @@
 /// ``RejectionReason/impliedSpeed``: a run of fixes that left the track and came back with an
 /// impossible jump, such as the spike after a signal gap or an error ramp that snaps back.
 ///
-/// A segment where most fixes have a time later than all before it runs the filters and
-/// refuses its untimed fixes (``RejectionReason/missingTimestamp``: the motion model cannot
-/// place them). In any other segment the times say nothing (none, a few, or every fix stamped
-/// alike) and are set aside for the figures: the filters are bypassed, the accepted fixes are
-/// used as they are and count as moving, so the distance is still computed while times, pace
-/// and speed stay undefined.
+/// A segment whose times are usable (``Segment/timeUsability``: most fixes have one, and they
+/// advance apart from isolated glitches) runs the filters; a fix whose time jumped is refused
+/// as ``RejectionReason/timeJump`` (see ``TimeJump``), and an untimed fix as
+/// ``RejectionReason/missingTimestamp`` (the motion model cannot place it). In any other
+/// segment the times say nothing (none, a few, every fix stamped alike, or times that do not
+/// advance; ``AnalyzedSegment/timeUsability`` says which) and are set aside for the figures:
+/// the filters are bypassed, the accepted fixes are used as they are and count as moving, so
+/// the distance is still computed while times, pace and speed stay undefined.
 ///
 /// A step the gate or the filter accepted only by re-anchoring (after a gap or a confirmed
 /// jump) is not bridged, adding neither distance nor moving time, unless it spans a signal gap
@@ -100,7 +102,8 @@ private struct Pipeline {
     // every fix stamped alike, as files with 1901-12-13 "null" times are) and are set aside:
     // the segment is used as it is, for its distance.
     var fixes = segment.fixes
-    let timed = segment.hasAdvancingTimes
+    let timeUsability = segment.timeUsability
+    let timed = timeUsability == .usable
     if !timed {
       for index in fixes.indices { fixes[index].timestamp = nil }
     }
@@ -117,7 +120,7 @@ private struct Pipeline {
     var result = AnalyzedSegment(
       acceptedFixIndices: [], liveCoordinates: [], refinedCoordinates: [], isMoving: [],
       refinedIsMoving: [],
-      simplifiedIndices: [])
+      simplifiedIndices: [], timeUsability: timeUsability)
     var verdicts: [Verdict] = []
     var records: [KalmanRecord] = []
     var speeds: [Double] = []  // for the maximum; NaN where none counts
@@ -185,8 +188,19 @@ private struct Pipeline {
     result.refinedCoordinates =
       timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
     records = []
-    for (position, index) in result.acceptedFixIndices.enumerated() {
-      let fix = fixes[index]
+    var position = 0
+    for (index, fix) in fixes.enumerated() {
+      guard position < result.acceptedFixIndices.count, result.acceptedFixIndices[position] == index
+      else {
+        // A refused fix whose time is trusted runs the clock, as it does live.
+        if let reason = verdicts[index].rejectionReason, reason.keepsTime,
+          let time = fix.timeSeconds
+        {
+          refined.advanceClock(toSeconds: time)
+        }
+        continue
+      }
+      defer { position += 1 }
       let speed = speeds[position]
       refined.add(
         MetricsSample(

@@ -2,18 +2,35 @@
 ///
 /// Any figure that needs time is `nil` for a track without timestamps: pace is then undefined,
 /// never zero.
+///
+/// One definition of each figure serves the raw, live and refined figures, every command, the
+/// store and the live panel (``MetricsAccumulator`` computes them all). The times count the
+/// fixes whose time the pipeline trusts: every sample (an accepted fix; for the raw figures,
+/// every in-range fix), and every fix refused for its position or accuracy rather than for its
+/// time (``RejectionReason/keepsTime``). A fix refused as ``RejectionReason/timeJump``,
+/// ``RejectionReason/outOfOrder`` or ``RejectionReason/duplicateTimestamp`` never stretches
+/// them. Each second is counted once, so for every set of figures
+/// `moving <= timer <= elapsed` and `average speed <= maximum speed`, and all are finite.
 public struct ActivityMetrics: Sendable, Hashable, Codable {
   /// Distance in meters: summed within segments only, and only while moving.
   public var distanceMeters: Double
-  /// From the first to the last timed fix, pauses and gaps included, in seconds.
+  /// From the first to the last fix whose time is trusted, pauses and gaps included, in
+  /// seconds.
   public var elapsedTimeSeconds: Double?
-  /// Time inside segments (pauses between segments excluded), in seconds.
+  /// Time inside segments, from each segment's first fix whose time is trusted to its last
+  /// (pauses between segments excluded; a time covered by two segments counted once), in
+  /// seconds; at most the elapsed time.
   public var timerTimeSeconds: Double?
-  /// Time spent moving (stops excluded), in seconds.
+  /// Time spent moving, in seconds: the intervals between consecutive samples of a segment
+  /// whose later sample is moving (stops excluded); at most the timer time.
   public var movingTimeSeconds: Double?
   /// Distance over moving time, in meters per second.
   public var averageSpeedMetersPerSecond: Double?
-  /// Highest speed from accepted satellite fixes, in meters per second.
+  /// Highest speed, in meters per second: the highest speed that counted at a sample (for the
+  /// live and refined figures, an accepted satellite fix's validated speed; for the raw
+  /// figures, any valid reported speed), and at least the highest speed held over 30 seconds
+  /// of moving time whose distance counts, and the average speed: whoever covers a distance in
+  /// a time went at least that fast.
   public var maximumSpeedMetersPerSecond: Double?
   /// Moving time per kilometer, in seconds.
   public var averagePaceSecondsPerKilometer: Double?
@@ -25,6 +42,10 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   public var minimumAltitudeMeters: Double?
   /// Highest altitude in meters.
   public var maximumAltitudeMeters: Double?
+  /// Number of altitude jumps faster than a body climbs (spikes refused, and steps to a new
+  /// level) that the climb left out (see ``ElevationAccumulator``), or `nil` without altitude.
+  /// The fixes' positions are not affected.
+  public var refusedAltitudeJumpCount: Int?
   /// Kilometer splits, the last one partial.
   public var kilometerSplits: [Split]
   /// Mile splits, the last one partial.
@@ -41,6 +62,7 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
     maximumSpeedMetersPerSecond: Double? = nil, averagePaceSecondsPerKilometer: Double? = nil,
     elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
     minimumAltitudeMeters: Double? = nil, maximumAltitudeMeters: Double? = nil,
+    refusedAltitudeJumpCount: Int? = nil,
     kilometerSplits: [Split] = [], mileSplits: [Split] = [], fixCount: Int = 0,
     segmentCount: Int = 0
   ) {
@@ -55,6 +77,7 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
     self.elevationLossMeters = elevationLossMeters
     self.minimumAltitudeMeters = minimumAltitudeMeters
     self.maximumAltitudeMeters = maximumAltitudeMeters
+    self.refusedAltitudeJumpCount = refusedAltitudeJumpCount
     self.kilometerSplits = kilometerSplits
     self.mileSplits = mileSplits
     self.fixCount = fixCount

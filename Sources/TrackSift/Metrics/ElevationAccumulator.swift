@@ -1,4 +1,5 @@
-/// Elevation gain and loss with a dead band against altitude noise.
+/// Elevation gain and loss with a dead band against altitude noise, and a vertical speed limit
+/// against altitude jumps.
 ///
 /// Summing every up and down of a noisy altitude adds climb that never happened. The accumulator
 /// keeps a reference altitude and counts a climb (or descent) only once the altitude has moved at
@@ -13,30 +14,76 @@
 /// of twice that keeps most of the wander out. ChoosingTheDefaults gives the measurements behind
 /// both numbers. Invalid altitudes (``Fix/validAltitudeMeters`` is `nil`) are skipped; a segment
 /// break restarts the reference so no climb bridges a gap.
+///
+/// **Altitude jumps.** A change of altitude between two timed samples faster than
+/// ``maximumVerticalSpeedMetersPerSecond`` (beyond both samples' dead bands) is one no body
+/// climbs or falls: it never counts as climb or descent. The sample after the jump decides
+/// what it was. When that sample is back within reach of the altitude before the jump, the
+/// jumped sample was a spike (a receiver's 99,999 m, or a -5 m in a flat 100 m track): it is
+/// refused, for the climb and for the lowest and highest altitude, and counted in
+/// ``refusedJumpCount``. Otherwise the altitude moved for good (a source that changed, a
+/// barometer recalibrated): the reference restarts there without counting the step, and the
+/// step is counted in ``refusedJumpCount`` too. A jump at the end of a segment, which no later
+/// sample can confirm, is refused. Samples without a time are never judged for jumps, since a
+/// speed needs a time.
+///
+/// - Complexity: O(1) per sample; a jumped sample is held until the next one.
 public struct ElevationAccumulator: Sendable, Hashable {
+  /// The fastest vertical speed of a body, in meters per second: a skydiver's terminal velocity
+  /// in the belly-to-earth position is about 55 m/s. Nothing the profiles cover (walking,
+  /// running, cycling, driving) climbs or descends faster; a steep road descended at 40 m/s
+  /// drops about 10 m/s, the fastest elevators climb 20 m/s. So a faster altitude change
+  /// between two fixes is a measurement error, whatever the activity.
+  public static let defaultMaximumVerticalSpeedMetersPerSecond = 55.0
+
   /// The narrowest dead band in meters, used when no vertical accuracy is stated.
   public let thresholdMeters: Double
   /// How many times a sample's stated vertical accuracy the dead band is at least.
   public let accuracyMultiple: Double
+  /// The fastest altitude change counted, in meters per second (see the type's description).
+  public let maximumVerticalSpeedMetersPerSecond: Double
   /// Total climb in meters.
   public private(set) var gainMeters = 0.0
   /// Total descent in meters (a positive number).
   public private(set) var lossMeters = 0.0
-  /// Lowest and highest valid altitude seen, in meters.
+  /// Lowest valid altitude counted, in meters.
   public private(set) var minimumAltitudeMeters: Double?
-  /// Highest valid altitude seen, in meters.
+  /// Highest valid altitude counted, in meters.
   public private(set) var maximumAltitudeMeters: Double?
   private var referenceAltitudeMeters: Double?
+  /// The last sample counted, for the jump check.
+  private var last: Sample?
+  /// A sample that jumped from `last`, until the next sample says what it was.
+  private var pending: Sample?
+  private var decidedJumpCount = 0
+
+  private struct Sample: Sendable, Hashable {
+    var altitudeMeters: Double
+    var timeSeconds: Double?
+    var verticalAccuracyMeters: Double?
+  }
 
   /// Creates an accumulator.
   /// - Parameters:
   ///   - thresholdMeters: the narrowest dead band.
   ///   - accuracyMultiple: the dead band is at least this many times a sample's stated vertical
   ///     accuracy; 0 ignores the accuracy.
-  public init(thresholdMeters: Double = 2, accuracyMultiple: Double = 2) {
+  ///   - maximumVerticalSpeedMetersPerSecond: the fastest altitude change counted; infinity
+  ///     turns the jump check off.
+  public init(
+    thresholdMeters: Double = 2, accuracyMultiple: Double = 2,
+    maximumVerticalSpeedMetersPerSecond: Double = defaultMaximumVerticalSpeedMetersPerSecond
+  ) {
     self.thresholdMeters = thresholdMeters.isFinite ? max(thresholdMeters, 0) : 2
     self.accuracyMultiple = accuracyMultiple.isFinite ? max(accuracyMultiple, 0) : 2
+    self.maximumVerticalSpeedMetersPerSecond =
+      maximumVerticalSpeedMetersPerSecond > 0
+      ? maximumVerticalSpeedMetersPerSecond : Self.defaultMaximumVerticalSpeedMetersPerSecond
   }
+
+  /// Number of altitude jumps refused for the climb (see the type's description), counting a
+  /// jump still waiting for the next sample.
+  public var refusedJumpCount: Int { decidedJumpCount + (pending == nil ? 0 : 1) }
 
   /// The dead band for a sample of the given vertical accuracy, in meters.
   public func deadBandMeters(verticalAccuracyMeters: Double?) -> Double {
@@ -50,8 +97,50 @@ public struct ElevationAccumulator: Sendable, Hashable {
   /// - Parameters:
   ///   - altitudeMeters: the altitude.
   ///   - verticalAccuracyMeters: its stated accuracy, if any (non-positive counts as none).
-  public mutating func add(altitudeMeters: Double?, verticalAccuracyMeters: Double? = nil) {
+  ///   - timeSeconds: the sample's time in seconds, for the jump check; `nil` skips it.
+  public mutating func add(
+    altitudeMeters: Double?, verticalAccuracyMeters: Double? = nil, timeSeconds: Double? = nil
+  ) {
     guard let altitude = altitudeMeters, altitude.isFinite else { return }
+    let sample = Sample(
+      altitudeMeters: altitude, timeSeconds: timeSeconds.flatMap { $0.isFinite ? $0 : nil },
+      verticalAccuracyMeters: verticalAccuracyMeters)
+    if let jumped = pending {
+      pending = nil
+      decidedJumpCount += 1
+      if let last, !isJump(from: last, to: sample) {
+        // Back within reach of the altitude before the jump: the jumped sample was a spike.
+      } else {
+        // The altitude moved for good: start again from there, without counting the step.
+        restart(at: jumped)
+      }
+    }
+    if let last, isJump(from: last, to: sample) {
+      pending = sample
+      return
+    }
+    count(sample)
+  }
+
+  /// Forgets the reference altitude, so the next sample starts afresh (a new segment); a jump
+  /// still waiting for its next sample is refused.
+  public mutating func breakSegment() {
+    if pending != nil {
+      pending = nil
+      decidedJumpCount += 1
+    }
+    referenceAltitudeMeters = nil
+    last = nil
+  }
+
+  private mutating func restart(at sample: Sample) {
+    referenceAltitudeMeters = nil
+    count(sample)
+  }
+
+  private mutating func count(_ sample: Sample) {
+    let altitude = sample.altitudeMeters
+    last = sample
     minimumAltitudeMeters = min(minimumAltitudeMeters ?? altitude, altitude)
     maximumAltitudeMeters = max(maximumAltitudeMeters ?? altitude, altitude)
     guard let reference = referenceAltitudeMeters else {
@@ -61,7 +150,7 @@ public struct ElevationAccumulator: Sendable, Hashable {
     let change = altitude - reference
     // Most samples move less than the narrowest band; only the rest need their own band.
     guard abs(change) >= thresholdMeters else { return }
-    let band = deadBandMeters(verticalAccuracyMeters: verticalAccuracyMeters)
+    let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
     if change >= band {
       gainMeters += change
       referenceAltitudeMeters = altitude
@@ -71,8 +160,14 @@ public struct ElevationAccumulator: Sendable, Hashable {
     }
   }
 
-  /// Forgets the reference altitude, so the next sample starts afresh (a new segment).
-  public mutating func breakSegment() {
-    referenceAltitudeMeters = nil
+  /// Whether going from one sample to the other needs a vertical speed beyond the limit, once
+  /// both samples' dead bands are allowed for.
+  private func isJump(from start: Sample, to end: Sample) -> Bool {
+    guard let startTime = start.timeSeconds, let endTime = end.timeSeconds else { return false }
+    let allowance =
+      deadBandMeters(verticalAccuracyMeters: start.verticalAccuracyMeters)
+      + deadBandMeters(verticalAccuracyMeters: end.verticalAccuracyMeters)
+    let climb = abs(end.altitudeMeters - start.altitudeMeters) - allowance
+    return climb > maximumVerticalSpeedMetersPerSecond * abs(endTime - startTime)
   }
 }

@@ -6,6 +6,12 @@
 /// grows while standing still. Average speed, pace and splits need every counted interval to
 /// have a time at both ends: distance covered at an unknown time has no pace, so a track with
 /// any untimed moving interval gets them as `nil` (and no splits) rather than a made-up rate.
+///
+/// Times (see ``ActivityMetrics`` for the definitions): the clock runs through every sample and
+/// every time given to ``advanceClock(toSeconds:)`` (a fix refused for its position, not for
+/// its time). A second is counted at most once: an interval, or the part of it, that lies
+/// before the latest time already counted (a segment that overlaps an earlier one, a time that
+/// went back) adds nothing, so moving time <= timer time <= elapsed time whatever the input.
 public struct MetricsAccumulator: Sendable, Hashable {
   private var distanceMeters = 0.0
   private var firstTimeSeconds: Double?
@@ -22,6 +28,14 @@ public struct MetricsAccumulator: Sendable, Hashable {
   private var hasTimes = false
   private var hasUntimedDistance = false
   private var segmentHasSample = false
+  /// The latest time of the current segment that the clock reached.
+  private var segmentLatestSeconds: Double?
+  /// The latest time counted for the timer, over all segments.
+  private var timerCountedUntilSeconds: Double?
+  /// The latest sample time counted for the moving time, over all segments.
+  private var movingCountedUntilSeconds: Double?
+  /// The stretches of moving time, for the maximum speed.
+  private var sustained = SustainedSpeed()
   /// The latest timed intervals of the current segment, for ``recount(after:asMoving:)``.
   private var recentIntervals: [Interval] = []
 
@@ -63,6 +77,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// Marks the start of a new segment: the next sample is not joined to the previous one.
   public mutating func startSegment() {
     previous = nil
+    segmentLatestSeconds = nil
     recentIntervals.removeAll()
     segmentHasSample = false
     elevation.breakSegment()
@@ -78,27 +93,32 @@ public struct MetricsAccumulator: Sendable, Hashable {
       segmentCount += 1
     }
     elevation.add(
-      altitudeMeters: sample.altitudeMeters, verticalAccuracyMeters: sample.verticalAccuracyMeters)
+      altitudeMeters: sample.altitudeMeters, verticalAccuracyMeters: sample.verticalAccuracyMeters,
+      timeSeconds: sample.timeSeconds)
     if let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0 {
       maximumSpeed = max(maximumSpeed ?? 0, speed)
     }
-    if let time = sample.timeSeconds, time.isFinite {
-      hasTimes = true
-      firstTimeSeconds = min(firstTimeSeconds ?? time, time)
-      lastTimeSeconds = max(lastTimeSeconds ?? time, time)
-    }
+    if let time = sample.timeSeconds { advanceClock(toSeconds: time) }
     defer { previous = sample }
     guard let previous else { return [] }
     var dt = 0.0
     if let t0 = previous.timeSeconds, let t1 = sample.timeSeconds, t1 > t0, t1.isFinite {
-      dt = t1 - t0
-      timerSeconds += dt
-      if sample.isMoving { movingSeconds += dt }
+      // Only the part after the latest sample time already counted, so that no second is
+      // counted twice (see the type's documentation).
+      let from = max(t0, movingCountedUntilSeconds ?? t0)
+      movingCountedUntilSeconds = max(from, t1)
+      if t1 > from {
+        dt = t1 - from
+        if sample.isMoving { movingSeconds += dt }
+      }
     }
     guard sample.isMoving || isRecountable else { return advanceSplits() }
     let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
     if sample.isMoving {
-      if step.isFinite { distanceMeters += step }
+      if step.isFinite {
+        distanceMeters += step
+        sustained.add(meters: step, seconds: dt)
+      }
       let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true
       if !timed, step > 0 { hasUntimedDistance = true }
     }
@@ -113,6 +133,25 @@ public struct MetricsAccumulator: Sendable, Hashable {
     return advanceSplits()
   }
 
+  /// Runs the clock to the time of a fix that is not a sample: one the pipeline refused for its
+  /// position or accuracy, not for its time (see ``RejectionReason/keepsTime``). Elapsed and
+  /// timer time include it; distance and moving time do not.
+  ///
+  /// - Parameter timeSeconds: the fix's time in seconds since 2001-01-01 UTC; a non-finite
+  ///   time is ignored.
+  public mutating func advanceClock(toSeconds timeSeconds: Double) {
+    guard timeSeconds.isFinite else { return }
+    hasTimes = true
+    firstTimeSeconds = min(firstTimeSeconds ?? timeSeconds, timeSeconds)
+    lastTimeSeconds = max(lastTimeSeconds ?? timeSeconds, timeSeconds)
+    if let latest = segmentLatestSeconds {
+      let from = max(latest, timerCountedUntilSeconds ?? latest)
+      if timeSeconds > from { timerSeconds += timeSeconds - from }
+    }
+    segmentLatestSeconds = max(segmentLatestSeconds ?? timeSeconds, timeSeconds)
+    timerCountedUntilSeconds = max(timerCountedUntilSeconds ?? timeSeconds, timeSeconds)
+  }
+
   private mutating func advanceSplits() -> [Split] {
     let timer = hasTimes ? timerSeconds : 0
     return kilometers.advance(distanceMeters: distanceMeters, timerSeconds: timer)
@@ -120,8 +159,9 @@ public struct MetricsAccumulator: Sendable, Hashable {
   }
 
   /// Counts the latest intervals of the segment that end after a time as moving or as
-  /// stopped after all (for an accumulator created ``isRecountable``; otherwise nothing), walking back from the newest while they hold the other value: a stop
-  /// detector knows where a dwell began (or where the person left) only a few seconds late.
+  /// stopped after all (for an accumulator created ``isRecountable``; otherwise nothing),
+  /// walking back from the newest while they hold the other value: a stop detector knows
+  /// where a dwell began (or where the person left) only a few seconds late.
   ///
   /// - Parameters:
   ///   - timeSeconds: intervals ending after this time are recounted.
@@ -141,25 +181,39 @@ public struct MetricsAccumulator: Sendable, Hashable {
     }
   }
 
-  /// The figures so far.
+  /// The figures so far (see ``ActivityMetrics`` for their definitions).
   public var metrics: ActivityMetrics {
     let timed = hasTimes && (lastTimeSeconds ?? 0) > (firstTimeSeconds ?? 0)
     let hasAltitude = elevation.minimumAltitudeMeters != nil
     let hasRates = timed && !hasUntimedDistance
+    let elapsed = (lastTimeSeconds ?? 0) - (firstTimeSeconds ?? 0)
+    // The counting keeps these orders; the minimums only absorb rounding.
+    let timer = min(timerSeconds, elapsed)
+    let moving = min(max(movingSeconds, 0), timer)
+    let distance = max(distanceMeters, 0)
+    let average: Double? = hasRates && moving > 0 ? distance / moving : nil
+    // Whoever covered a distance in a time went at least that fast at some moment: the
+    // maximum is at least the highest speed held over a stretch, and the average.
+    var maximum = maximumSpeed
+    if hasRates, let sustainedSpeed = sustained.highestMetersPerSecond, sustainedSpeed.isFinite {
+      maximum = max(maximum ?? sustainedSpeed, sustainedSpeed)
+    }
+    if let average, average.isFinite { maximum = max(maximum ?? average, average) }
+    let pace: Double? = hasRates && distance > 0 && moving > 0 ? moving / distance * 1_000 : nil
     return ActivityMetrics(
-      distanceMeters: distanceMeters,
-      elapsedTimeSeconds: timed ? (lastTimeSeconds ?? 0) - (firstTimeSeconds ?? 0) : nil,
-      timerTimeSeconds: timed ? timerSeconds : nil,
-      movingTimeSeconds: timed ? movingSeconds : nil,
-      averageSpeedMetersPerSecond: hasRates && movingSeconds > 0
-        ? distanceMeters / movingSeconds : nil,
-      maximumSpeedMetersPerSecond: maximumSpeed,
-      averagePaceSecondsPerKilometer: hasRates && distanceMeters > 0 && movingSeconds > 0
-        ? movingSeconds / distanceMeters * 1_000 : nil,
+      distanceMeters: distance,
+      elapsedTimeSeconds: timed ? elapsed : nil,
+      timerTimeSeconds: timed ? timer : nil,
+      movingTimeSeconds: timed ? moving : nil,
+      averageSpeedMetersPerSecond: average,
+      maximumSpeedMetersPerSecond: maximum,
+      averagePaceSecondsPerKilometer: pace,
       elevationGainMeters: hasAltitude ? elevation.gainMeters : nil,
       elevationLossMeters: hasAltitude ? elevation.lossMeters : nil,
       minimumAltitudeMeters: elevation.minimumAltitudeMeters,
       maximumAltitudeMeters: elevation.maximumAltitudeMeters,
+      refusedAltitudeJumpCount: hasAltitude || elevation.refusedJumpCount > 0
+        ? elevation.refusedJumpCount : nil,
       kilometerSplits: hasRates ? kilometers.splitsIncludingPartial : [],
       mileSplits: hasRates ? miles.splitsIncludingPartial : [],
       fixCount: fixCount,

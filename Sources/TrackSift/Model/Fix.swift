@@ -133,10 +133,17 @@ public struct Fix: Sendable {
     Coordinate(latitudeDegrees: latitudeDegrees, longitudeDegrees: longitudeDegrees)
   }
 
-  /// The reported speed when it is usable: finite and not negative.
+  /// The reported speed when it is usable: not negative, and at most
+  /// ``maximumReportedSpeedMetersPerSecond``.
   public var validSpeedMetersPerSecond: Double? {
-    storedSpeed.isFinite && storedSpeed >= 0 ? storedSpeed : nil
+    storedSpeed >= 0 && storedSpeed <= Self.maximumReportedSpeedMetersPerSecond
+      ? storedSpeed : nil
   }
+
+  /// The fastest speed a receiver reports, in meters per second: 1,000 knots. Export rules
+  /// (the CoCom limits) make every civil GNSS receiver stop reporting above it, so a faster
+  /// reported speed is a corrupt value, never a measurement.
+  public static let maximumReportedSpeedMetersPerSecond = 514.4
 
   /// The reported speed accuracy when it is usable: finite and greater than zero.
   public var validSpeedAccuracyMetersPerSecond: Double? {

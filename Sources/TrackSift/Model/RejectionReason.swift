@@ -20,6 +20,10 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   case duplicateTimestamp = "duplicate-timestamp"
   /// Earlier than the last accepted fix.
   case outOfOrder = "out-of-order"
+  /// The fix's time is far from its neighbours' (see ``TimeJump``): an isolated jump forward
+  /// or back that the fixes around it do not follow, or a segment's first or last fix set
+  /// apart from the rest by more than a day.
+  case timeJump = "time-jump"
   /// Reaching it from the expected position needs an implausible speed.
   case impliedSpeed = "implied-speed"
   /// Reaching it needs an implausible acceleration.
@@ -30,6 +34,20 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   case innovationOutlier = "innovation-outlier"
   /// The fix arrived while the recording was paused by the user.
   case recordingPaused = "recording-paused"
+
+  /// Whether the fix's time is trusted though the fix was refused: it was refused for its
+  /// position, accuracy or source, or during the warm-up, not for its time. Such a fix still
+  /// runs the activity's clock (elapsed and timer time, see ``ActivityMetrics``).
+  public var keepsTime: Bool {
+    switch self {
+    case .accuracyAboveCeiling, .warmUp, .networkSource, .impliedSpeed, .impliedAcceleration,
+      .startupSpeed, .innovationOutlier, .invalidAccuracy:
+      true
+    case .invalidCoordinates, .nullIsland, .missingTimestamp, .stale, .duplicateTimestamp,
+      .outOfOrder, .timeJump, .recordingPaused:
+      false
+    }
+  }
 
   /// The stable string code, e.g. `"accuracy-above-ceiling"`.
   public var code: String { rawValue }

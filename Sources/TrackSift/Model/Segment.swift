@@ -8,19 +8,16 @@ public struct Segment: Sendable, Hashable, Codable {
     self.fixes = fixes
   }
 
-  /// Whether most fixes have a time later than every earlier time of the segment: then the
-  /// motion model can run over it. Otherwise its times say nothing (none, a few, or every fix
-  /// stamped alike, as files with 1901-12-13 "null" times are).
+  /// Whether the segment's times can drive the motion model, and if not, why (see
+  /// ``TimeUsability/init(times:)`` for the rule).
   ///
   /// - Complexity: O(n) in the fixes.
-  public var hasAdvancingTimes: Bool {
-    var count = 0
-    var latest = -Double.infinity
-    for fix in fixes {
-      guard let time = fix.timeSeconds, time > latest else { continue }
-      count += 1
-      latest = time
-    }
-    return count * 2 > fixes.count
-  }
+  public var timeUsability: TimeUsability { TimeUsability(times: fixes.lazy.map(\.timeSeconds)) }
+
+  /// Whether the motion model can run over the segment: ``timeUsability`` is
+  /// ``TimeUsability/usable``. Otherwise its times say nothing (none, a few, every fix stamped
+  /// alike, as files with 1901-12-13 "null" times are, or times that do not advance).
+  ///
+  /// - Complexity: O(n) in the fixes.
+  public var hasAdvancingTimes: Bool { timeUsability == .usable }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs a recorded track through a ``Recorder`` on a simulated clock, as if it were recorded
-/// live: the clock reads each fix's arrival time (or its own time when it has none), ticks
+/// live: the clock reads each fix's arrival time (or its own time when it has none, unless
+/// that time jumped, see ``RejectionReason/timeJump``), ticks
 /// every second between fixes, a new segment of the track starts a new segment of the
 /// recording, and the recording starts at the first fix and finishes at the last.
 ///
@@ -59,7 +60,10 @@ public enum RecordingReplay {
   private static func validate(_ track: Track) throws(ReplayError) {
     var hasFixes = false
     for (index, segment) in track.segments.enumerated() where !segment.fixes.isEmpty {
-      guard segment.hasAdvancingTimes else { throw ReplayError(segmentIndex: index) }
+      let usability = segment.timeUsability
+      guard usability == .usable else {
+        throw ReplayError(segmentIndex: index, timeUsability: usability)
+      }
       hasFixes = true
     }
     guard hasFixes else { throw ReplayError(segmentIndex: nil) }
@@ -73,8 +77,12 @@ public enum RecordingReplay {
       if clock != nil {
         try body(Input(time: date(clock), kind: .newSegment))
       }
-      for fix in segment.fixes {
-        let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate ?? fix.timeSeconds
+      let jumped = jumpedFixes(of: segment)
+      for (index, fix) in segment.fixes.enumerated() {
+        // A time that jumped does not move the clock: it arrives when its neighbours do.
+        let arrival =
+          fix.arrivalTime?.timeIntervalSinceReferenceDate
+          ?? (jumped.contains(index) ? nil : fix.timeSeconds)
         if let arrival, arrival.isFinite {
           if let previous = clock {
             // Ticks for the seconds that pass without a fix (at most a day of them).
@@ -99,6 +107,19 @@ public enum RecordingReplay {
       }
     }
     try body(Input(time: date(clock), kind: .finish))
+  }
+
+  /// The indices of the fixes whose time jumped (see ``TimeJump``), among the in-range ones.
+  private static func jumpedFixes(of segment: Segment) -> Set<Int> {
+    var check = TimeJump()
+    var jumped = Set<Int>()
+    for (index, fix) in segment.fixes.enumerated() where fix.coordinate.isInRange {
+      if let time = fix.timeSeconds {
+        jumped.formUnion(check.append(sequence: index, timeSeconds: time))
+      }
+    }
+    jumped.formUnion(check.finish())
+    return jumped
   }
 
   /// Gives one input to a recorder.
@@ -137,11 +158,20 @@ public enum RecordingReplay {
 public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The segment whose times say nothing, or `nil` when no fix has a time.
   public var segmentIndex: Int?
+  /// Why the segment's times say nothing, when known.
+  public var timeUsability: TimeUsability?
+
+  /// Creates an error.
+  public init(segmentIndex: Int?, timeUsability: TimeUsability? = nil) {
+    self.segmentIndex = segmentIndex
+    self.timeUsability = timeUsability
+  }
 
   public var description: String {
     if let segmentIndex {
+      let why = timeUsability.map { ": \($0.explanation)" } ?? ""
       return "segment \(segmentIndex) has no usable times (most of its fixes must have times "
-        + "that advance): a live recorder cannot replay it"
+        + "that advance\(why)): a live recorder cannot replay it"
     }
     return "no fix has a time: a live recorder cannot replay the track"
   }

@@ -85,11 +85,11 @@ struct ActivitiesCommand: ParsableCommand {
       print(
         "Started \(activity.startedAt.formatted(.iso8601)), "
           + (activity.finishedAt.map { "finished \($0.formatted(.iso8601))" } ?? "unfinished"))
-      // Elapsed from start to finish, as `record` and `replay` show it; the fixes' own span
-      // is shorter by the warm-up.
+      // The judged elapsed time, as `analyze` and `replay` show it; start to finish only for
+      // an activity without totals.
       let elapsed =
-        activity.finishedAt.map { $0.timeIntervalSince(activity.startedAt) }
-        ?? activity.totals.elapsedTimeSeconds
+        activity.totals.elapsedTimeSeconds
+        ?? activity.finishedAt.map { $0.timeIntervalSince(activity.startedAt) }
       print(
         "Distance \(Formatting.distance(activity.totals.distanceMeters)), moving "
           + "\(Formatting.duration(activity.totals.movingTimeSeconds)), elapsed "

@@ -26,9 +26,15 @@ struct AnalyzeCommand: ParsableCommand {
   func run() throws {
     let input = try TrackInput.load(path: file, strict: strict)
     let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
+    // Times that cannot drive the motion model are set aside: say why on the `Read:` line.
+    let unusable = analysis.segments.map(\.timeUsability).first {
+      ![.usable, .noTimes].contains($0)
+    }
     let report = AnalysisReport(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
-      readerNote: input.note)
+      readerNote: TrackInput.joined([
+        input.note, unusable.map { "times not used (\($0.explanation))" },
+      ]))
     if json {
       print(try report.json())
     } else {

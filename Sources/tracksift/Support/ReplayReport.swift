@@ -34,8 +34,8 @@ struct ReplayReport: Encodable {
         + Formatting.count(verdicts.rejectedCount),
       "Distance \(Formatting.distance(live.distanceMeters)), moving "
         + "\(Formatting.duration(live.movingTimeSeconds)), timer "
-        + "\(Formatting.duration(display.timerSeconds)), elapsed "
-        + "\(Formatting.duration(display.elapsedSeconds)), average pace \(pace) /km, maximum "
+        + "\(Formatting.duration(live.timerTimeSeconds ?? display.timerSeconds)), elapsed "
+        + "\(Formatting.duration(live.elapsedTimeSeconds ?? display.elapsedSeconds)), average pace \(pace) /km, maximum "
         + Formatting.speed(live.maximumSpeedMetersPerSecond),
     ].joined(separator: "\n")
   }

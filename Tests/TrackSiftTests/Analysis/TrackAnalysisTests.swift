@@ -247,14 +247,17 @@ import TrackSiftSimulation
     #expect(analysis.verdicts[0][2] == .rejected(.nullIsland))
     #expect(analysis.verdicts[0][3] == .accepted)
     #expect(analysis.verdicts[0][4] == .rejected(.duplicateTimestamp))
-    #expect(analysis.verdicts[0][5] == .rejected(.outOfOrder))
+    // Earlier than the fix before it while the next is later: a jump back.
+    #expect(analysis.verdicts[0][5] == .rejected(.timeJump))
     #expect(analysis.verdicts[0][6] == .rejected(.missingTimestamp))
-    #expect(analysis.verdicts[0][7] == .accepted)
+    // The last fix, alone 20 days after the others: a time jump too.
+    #expect(analysis.verdicts[0][7] == .rejected(.timeJump))
     #expect(analysis.verdicts[0][8] == .rejected(.invalidCoordinates))
     #expect(analysis.liveMetrics.distanceMeters.isFinite)
     #expect(analysis.refinedMetrics.distanceMeters.isFinite)
-    // The 20-day jump is a new anchor, not 20 days of moving.
-    #expect(analysis.liveMetrics.movingTimeSeconds == 0)
+    // One accepted fix: no time passed, and never 20 days.
+    #expect(analysis.liveMetrics.elapsedTimeSeconds == nil)
+    #expect(analysis.liveMetrics.movingTimeSeconds == nil)
     #expect(analysis.liveMetrics.distanceMeters == 0)
   }
 

@@ -45,8 +45,9 @@ private func scenario(
       FixGateConfiguration(startupMaximumSpeedMetersPerSecond: 10, startupSpeedWindowSeconds: 10),
       [F.fix(0, speed: 15)]
     )
-  case .innovationOutlier, .recordingPaused:
-    // The position filter's and the recorder's reasons; the gate never gives them.
+  case .innovationOutlier, .recordingPaused, .timeJump:
+    // The position filter's, the recorder's and the look-ahead's reasons; the gate never
+    // gives them.
     return (.defaults(for: .running), [])
   }
 }
@@ -60,7 +61,7 @@ private func scenario(
       codes == [
         "invalid-coordinates", "null-island", "missing-timestamp", "invalid-accuracy",
         "accuracy-above-ceiling", "warm-up", "stale", "network-source", "duplicate-timestamp",
-        "out-of-order", "implied-speed", "implied-acceleration", "startup-speed",
+        "out-of-order", "time-jump", "implied-speed", "implied-acceleration", "startup-speed",
         "innovation-outlier", "recording-paused",
       ])
     #expect(Verdict.accepted.code == "accepted")
@@ -72,7 +73,7 @@ private func scenario(
 
   @Test(
     arguments: RejectionReason.allCases.filter {
-      ![.innovationOutlier, .recordingPaused].contains($0)
+      ![.innovationOutlier, .recordingPaused, .timeJump].contains($0)
     })
   func everyReasonIsProducedByAFixMadeForIt(reason: RejectionReason) throws {
     let (configuration, fixes) = scenario(for: reason)
