@@ -137,7 +137,9 @@ struct NMEAEpoch {
       horizontalAccuracy =
         (latitudeSigmaMeters * latitudeSigmaMeters
         + longitudeSigmaMeters * longitudeSigmaMeters).squareRoot()
-    } else if let hdop, hdop > 0, let uere = (kind ?? .autonomous).userEquivalentRangeErrorMeters {
+    } else if let hdop, hdop > 0, FixFieldLimits.dilution.contains(hdop),
+      let uere = (kind ?? .autonomous).userEquivalentRangeErrorMeters
+    {
       horizontalAccuracy = hdop * uere
     }
     return Fix(
