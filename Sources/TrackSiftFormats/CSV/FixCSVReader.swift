@@ -198,10 +198,11 @@ public enum FixCSVReader {
       }
       // A file that states no accuracy gets the NMEA reader's estimate from the HDOP.
       if !statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0,
-        FixFieldLimits.dilution.contains(dilution),
         let rangeError = NMEASolutionKind.autonomous.userEquivalentRangeErrorMeters
       {
-        fix.horizontalAccuracyMeters = dilution * rangeError
+        // A dilution beyond its bound counts as the bound (FixFieldLimits holds it there).
+        fix.horizontalAccuracyMeters =
+          min(dilution, FixFieldLimits.dilution.upperBound) * rangeError
       }
       FixFieldLimits.screen(&fix, refused: &log.refusedFieldCounts)
       fixes.append(fix)

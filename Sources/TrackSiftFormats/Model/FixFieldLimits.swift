@@ -1,14 +1,21 @@
 import TrackSift
 
 /// The physically possible range of each numeric field of a fix, and the screen every reader
-/// passes its fixes through: a value outside its range, or not finite, is refused (read as
-/// unknown, `nil`) and counted in ``RefusedFieldCounts``, so that no 1e20 altitude or 1e19 time
-/// reaches a formatter or an integer conversion later. The fix itself is kept; judging its
-/// position is the gate's work.
+/// passes its fixes through, so that no 1e20 altitude or 1e19 time reaches a formatter or an
+/// integer conversion later. Every value out of range is counted in ``RefusedFieldCounts``:
 ///
-/// Negative accuracies, speeds and courses are kept: platforms write -1 to mean "invalid"
-/// (iOS `CLLocation`), and ``Fix`` keeps that flag for the gate. Their magnitude is held to the
-/// same bound as a positive value.
+/// - a time, altitude, speed, course or sensor reading outside its range, or not finite, is
+///   refused: read as unknown (`nil`);
+/// - an accuracy or dilution of precision beyond its bound (infinity included) is held at the
+///   bound instead: it says the value it qualifies is worthless, and unknown would say less
+///   (real receivers write such figures: a Motion Mini logger's speed accuracy of 999 m/s
+///   beside a 268 m/s speed spike). The bound still fails every ceiling of the gate. A
+///   negative dilution is refused.
+///
+/// The fix itself is kept; judging it is the gate's work. Negative accuracies, speeds and
+/// courses are kept: platforms write -1 to mean "invalid" (iOS `CLLocation`), and ``Fix``
+/// keeps that flag for the gate; their magnitude is held to the same bound as a positive
+/// value. NaN is unknown, as everywhere, and not counted.
 ///
 /// Latitude and longitude are not screened here: the gate refuses a fix whose position is out
 /// of range with its own reason code.
@@ -38,11 +45,14 @@ public enum FixFieldLimits {
   /// Network (cell) positions of a few kilometres stay well inside.
   public static let accuracyMeters: ClosedRange<Double> = -20_000_000...20_000_000
 
-  /// Speed accuracies up to the speed bound: an uncertainty larger than any possible speed.
-  public static let speedAccuracyMetersPerSecond: ClosedRange<Double> = speedMetersPerSecond
+  /// Speed accuracies up to the speed of light (299,792,458 m/s): no speed, and so no
+  /// uncertainty of one, says more beyond it.
+  public static let speedAccuracyMetersPerSecond: ClosedRange<Double> =
+    -299_792_458...299_792_458
 
   /// Courses and course accuracies within one turn either way: 360° is sometimes written for
-  /// north, negative values are the invalid flag.
+  /// north, negative values are the invalid flag, and a course uncertain by a whole turn is no
+  /// course.
   public static let courseDegrees: ClosedRange<Double> = -360...360
 
   /// Dilutions of precision from 0 to 1,000: NMEA writes 99.99 (some receivers 999.9) for
@@ -91,6 +101,16 @@ public enum FixFieldLimits {
       value = nil
       refused.refuse(field)
     }
+    // An accuracy or dilution: held at the bound it passes (refused below 0 for a dilution).
+    func hold(_ value: inout Double?, _ range: ClosedRange<Double>, _ field: FixField) {
+      guard let current = value, !isValid(current, range) else { return }
+      refused.refuse(field)
+      if current > range.upperBound {
+        value = range.upperBound
+      } else {
+        value = range.lowerBound < 0 ? range.lowerBound : nil
+      }
+    }
     if let time = fix.timeSeconds, !isValid(time, timeSeconds) {
       fix.timestamp = nil
       refused.refuse(.time)
@@ -102,15 +122,15 @@ public enum FixFieldLimits {
       refused.refuse(.arrivalTime)
     }
     replace(&fix.altitudeMeters, altitudeMeters, .altitude)
-    replace(&fix.horizontalAccuracyMeters, accuracyMeters, .horizontalAccuracy)
-    replace(&fix.verticalAccuracyMeters, accuracyMeters, .verticalAccuracy)
+    hold(&fix.horizontalAccuracyMeters, accuracyMeters, .horizontalAccuracy)
+    hold(&fix.verticalAccuracyMeters, accuracyMeters, .verticalAccuracy)
     replace(&fix.speedMetersPerSecond, speedMetersPerSecond, .speed)
-    replace(&fix.speedAccuracyMetersPerSecond, speedAccuracyMetersPerSecond, .speedAccuracy)
+    hold(&fix.speedAccuracyMetersPerSecond, speedAccuracyMetersPerSecond, .speedAccuracy)
     replace(&fix.courseDegrees, courseDegrees, .course)
-    replace(&fix.courseAccuracyDegrees, courseDegrees, .courseAccuracy)
-    replace(&fix.receiver.horizontalDilution, dilution, .dilution)
-    replace(&fix.receiver.verticalDilution, dilution, .dilution)
-    replace(&fix.receiver.positionDilution, dilution, .dilution)
+    hold(&fix.courseAccuracyDegrees, courseDegrees, .courseAccuracy)
+    hold(&fix.receiver.horizontalDilution, dilution, .dilution)
+    hold(&fix.receiver.verticalDilution, dilution, .dilution)
+    hold(&fix.receiver.positionDilution, dilution, .dilution)
     replace(&fix.sensors.heartRateBeatsPerMinute, heartRateBeatsPerMinute, .heartRate)
     replace(&fix.sensors.cadencePerMinute, cadencePerMinute, .cadence)
     replace(&fix.sensors.powerWatts, powerWatts, .power)

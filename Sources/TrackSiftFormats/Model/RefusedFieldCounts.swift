@@ -1,6 +1,6 @@
-/// How many fields of a file's fixes a reader refused because their value was out of the
-/// physically possible range or not finite (see ``FixFieldLimits``), by field. A refused field
-/// is read as unknown (`nil`); the fix itself is kept.
+/// How many values of a file's fixes a reader found out of the physically possible range or
+/// not finite (see ``FixFieldLimits``), by field: refused (read as unknown, `nil`), or, for an
+/// accuracy or a dilution, held at its bound. The fixes themselves are kept.
 public struct RefusedFieldCounts: Sendable, Hashable, CustomStringConvertible {
   /// The number of refused values of each field; fields with none are absent.
   public private(set) var counts: [FixField: Int]
@@ -29,13 +29,13 @@ public struct RefusedFieldCounts: Sendable, Hashable, CustomStringConvertible {
     counts.merge(other.counts, uniquingKeysWith: +)
   }
 
-  /// `out-of-range values refused: 2 altitudes, 1 time`, fields in ``FixField`` order;
-  /// empty when nothing was refused.
+  /// `out-of-range values: 1 time, 2 altitudes`, fields in ``FixField`` order; empty when
+  /// nothing was out of range.
   public var description: String {
     guard !isEmpty else { return "" }
     let parts = counts.sorted { $0.key < $1.key }.map { field, count in
       "\(count) " + (count == 1 ? field.words.singular : field.words.plural)
     }
-    return "out-of-range values refused: " + parts.joined(separator: ", ")
+    return "out-of-range values: " + parts.joined(separator: ", ")
   }
 }

@@ -137,10 +137,11 @@ struct NMEAEpoch {
       horizontalAccuracy =
         (latitudeSigmaMeters * latitudeSigmaMeters
         + longitudeSigmaMeters * longitudeSigmaMeters).squareRoot()
-    } else if let hdop, hdop > 0, FixFieldLimits.dilution.contains(hdop),
+    } else if let hdop, hdop > 0, hdop.isFinite,
       let uere = (kind ?? .autonomous).userEquivalentRangeErrorMeters
     {
-      horizontalAccuracy = hdop * uere
+      // A dilution beyond its bound counts as the bound (FixFieldLimits holds it there).
+      horizontalAccuracy = min(hdop, FixFieldLimits.dilution.upperBound) * uere
     }
     return Fix(
       timestamp: timestamp,

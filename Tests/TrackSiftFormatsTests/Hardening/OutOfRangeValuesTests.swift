@@ -4,8 +4,9 @@ import TrackSift
 
 @testable import TrackSiftFormats
 
-/// Extreme numbers in every numeric field of every format: each is read (never a crash),
-/// refused as unknown and counted when out of its physical range, kept when in it.
+/// Extreme numbers in every numeric field of every format: each is read (never a crash) and,
+/// when out of its physical range, counted and refused as unknown (an accuracy or dilution:
+/// held at its bound); kept when in it.
 @Suite struct OutOfRangeValuesTests {
   /// A value as a file writes it, and whether it is expected to be refused (`true`), kept
   /// (`false`), or read as unknown without a count (`nil`: NaN, which every reader takes for an
@@ -19,18 +20,39 @@ import TrackSift
   private struct Field: Sendable {
     var name: String
     var kind: FixField
+    /// For an accuracy or a dilution, the range whose bound an extreme value is held at.
+    var heldWithin: ClosedRange<Double>? = nil
     var value: @Sendable (Fix) -> Double?
+
+    /// What an extreme value out of range reads as.
+    func expected(_ text: String) -> Double? {
+      guard let range = heldWithin, let number = Double(text) else { return nil }
+      if number > range.upperBound { return range.upperBound }
+      return range.lowerBound < 0 ? range.lowerBound : nil
+    }
   }
 
   private static let fields: [Field] = [
     Field(name: "altitude", kind: .altitude) { $0.altitudeMeters },
-    Field(name: "horizontalAccuracy", kind: .horizontalAccuracy) { $0.horizontalAccuracyMeters },
-    Field(name: "verticalAccuracy", kind: .verticalAccuracy) { $0.verticalAccuracyMeters },
+    Field(
+      name: "horizontalAccuracy", kind: .horizontalAccuracy,
+      heldWithin: FixFieldLimits.accuracyMeters
+    ) { $0.horizontalAccuracyMeters },
+    Field(
+      name: "verticalAccuracy", kind: .verticalAccuracy, heldWithin: FixFieldLimits.accuracyMeters
+    ) { $0.verticalAccuracyMeters },
     Field(name: "speed", kind: .speed) { $0.speedMetersPerSecond },
-    Field(name: "speedAccuracy", kind: .speedAccuracy) { $0.speedAccuracyMetersPerSecond },
+    Field(
+      name: "speedAccuracy", kind: .speedAccuracy,
+      heldWithin: FixFieldLimits.speedAccuracyMetersPerSecond
+    ) { $0.speedAccuracyMetersPerSecond },
     Field(name: "course", kind: .course) { $0.courseDegrees },
-    Field(name: "courseAccuracy", kind: .courseAccuracy) { $0.courseAccuracyDegrees },
-    Field(name: "hdop", kind: .dilution) { $0.receiver.horizontalDilution },
+    Field(name: "courseAccuracy", kind: .courseAccuracy, heldWithin: FixFieldLimits.courseDegrees) {
+      $0.courseAccuracyDegrees
+    },
+    Field(name: "hdop", kind: .dilution, heldWithin: FixFieldLimits.dilution) {
+      $0.receiver.horizontalDilution
+    },
     Field(name: "heartRate", kind: .heartRate) { $0.sensors.heartRateBeatsPerMinute },
     Field(name: "power", kind: .power) { $0.sensors.powerWatts },
     Field(name: "temperature", kind: .temperature) { $0.sensors.temperatureCelsius },
@@ -48,7 +70,7 @@ import TrackSift
     let context = Comment(rawValue: "\(format) \(field.name)=\(text)")
     switch refused {
     case true?:
-      #expect(field.value(fix) == nil, context)
+      #expect(field.value(fix) == field.expected(text), context)
       #expect(counts[field.kind] == 1, context)
     case false?:
       #expect(field.value(fix) == 0, context)
@@ -153,9 +175,9 @@ import TrackSift
       #expect(fix.altitudeMeters == (refused == true ? nil : 0), "\(text)")
       #expect(fix.speedMetersPerSecond == (refused == true ? nil : 0), "\(text)")
       #expect(fix.courseDegrees == (refused == true ? nil : 0), "\(text)")
-      #expect(fix.receiver.horizontalDilution == (refused == true ? nil : 0), "\(text)")
-      // Never an accuracy derived from a refused HDOP.
-      if refused == true { #expect(fix.horizontalAccuracyMeters == nil) }
+      // An HDOP beyond its bound is held there, and so is the accuracy it gives.
+      #expect(fix.receiver.horizontalDilution == (refused == true ? 1_000 : 0), "\(text)")
+      if refused == true { #expect(fix.horizontalAccuracyMeters == 5_000) }
       #expect(
         log.refusedFieldCounts
           == (refused == true
@@ -184,7 +206,7 @@ import TrackSift
           data: Data((header + line).utf8), options: .init(strict: true))
         let fix = try #require(log.track.allFixes.first, "\(field.name)=\(text)")
         let context = Comment(rawValue: "GnssLogger \(field.name)=\(text)")
-        #expect(field.value(fix) == nil, context)
+        #expect(field.value(fix) == (refused == true ? field.expected(text) : nil), context)
         #expect(log.refusedFieldCounts[field.kind] == (refused == true ? 1 : 0), context)
       }
     }
@@ -260,6 +282,6 @@ import TrackSift
     counts.refuse(.altitude)
     counts.refuse(.altitude)
     #expect(counts.total == 3)
-    #expect(counts.description == "out-of-range values refused: 1 time, 2 altitudes")
+    #expect(counts.description == "out-of-range values: 1 time, 2 altitudes")
   }
 }
