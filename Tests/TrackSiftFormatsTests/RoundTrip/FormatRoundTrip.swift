@@ -33,6 +33,8 @@ enum FormatRoundTrip {
     var file: String
     var format: Written
     var differences: [String: Double]
+    /// The same without the floors: every difference, however small.
+    var rawDifferences: [String: Double]
     var worst: (figure: String, difference: Double) {
       differences.max { $0.value < $1.value }.map { ($0.key, $0.value) } ?? ("", 0)
     }
@@ -98,11 +100,15 @@ enum FormatRoundTrip {
       let copy = TrackAnalysis(track: try roundTrip(track, as: format), profile: profile)
         .refinedMetrics
       var differences: [String: Double] = [:]
+      var rawDifferences: [String: Double] = [:]
       for figure in figures {
         differences[figure.name] = difference(
           figure.value(original), figure.value(copy), floor: figure.floor)
+        rawDifferences[figure.name] = difference(
+          figure.value(original), figure.value(copy), floor: 0)
       }
-      return Result(file: name, format: format, differences: differences)
+      return Result(
+        file: name, format: format, differences: differences, rawDifferences: rawDifferences)
     }
   }
 

@@ -76,6 +76,7 @@ struct FormatRoundTripTests {
     let paths = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
       .filter { !$0.hasSuffix(".md") && !$0.hasSuffix("SOURCE.txt") }.sorted()
     var worst: [FormatRoundTrip.Written: FormatRoundTrip.Result] = [:]
+    var largestRaw: [FormatRoundTrip.Written: Double] = [:]
     var files = 0
     for path in paths {
       let url = root.appendingPathComponent(path)
@@ -86,6 +87,8 @@ struct FormatRoundTripTests {
       let results = try FormatRoundTrip.results(for: url, name: path)
       if !results.isEmpty { files += 1 }
       for result in results {
+        largestRaw[result.format] = max(
+          largestRaw[result.format] ?? 0, result.rawDifferences.values.max() ?? 0)
         let (figure, difference) = result.worst
         if difference > (worst[result.format]?.worst.difference ?? -1) {
           worst[result.format] = result
@@ -100,7 +103,8 @@ struct FormatRoundTripTests {
       guard let result = worst[format] else { continue }
       let (figure, difference) = result.worst
       print(
-        "round trip \(format.rawValue): worst \(difference * 100) % (\(figure), \(result.file))")
+        "round trip \(format.rawValue): worst \(difference * 100) % (\(figure), \(result.file)); "
+          + "largest raw difference (no floor) \((largestRaw[format] ?? 0) * 100) %")
     }
   }
 }
