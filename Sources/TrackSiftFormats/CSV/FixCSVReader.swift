@@ -6,9 +6,8 @@ import TrackSift
 /// The header names the columns; common names are recognised whatever their case, spacing or
 /// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or a Unix epoch number in
 /// seconds, milliseconds, microseconds or nanoseconds, told from the column's magnitude: see
-/// ``EpochTimeUnit``; or a UTC
-/// time of day, `hh:mm:ss[.sss]`, beside a `date` column, `YYYY-MM-DD`, as speed-sailing
-/// loggers write them), `unixTimeMillis` (Unix milliseconds), `GPS Time` and
+/// ``EpochTimeUnit``; or a UTC time of day, `hh:mm:ss[.sss]`, beside a `date` column,
+/// `YYYY-MM-DD`, as speed-sailing loggers write them), `unixTimeMillis` (Unix milliseconds), `GPS Time` and
 /// `millisSinceGpsEpoch` (GPS time, in seconds or milliseconds since 1980-01-06, which runs
 /// ahead of UTC by the leap seconds since: the Google Smartphone Decimeter Challenge's files),
 /// `lat`/`latitude`, `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`,
@@ -33,8 +32,8 @@ import TrackSift
 /// but a quoted field may not span lines. A UTF-8 byte-order mark and CRLF line ends are
 /// accepted. Without a provider column, fixes have source ``FixSource/unknown``.
 ///
-/// Values out of their physical range, or not finite, are refused as unknown and counted
-/// (``FixFieldLimits``, ``FixCSVLog/refusedFieldCounts``).
+/// Values out of their physical range, or infinite, are refused and counted (``FixFieldLimits``,
+/// ``FixCSVLog/refusedFieldCounts``).
 ///
 /// - Complexity: O(n) in the file size.
 public enum FixCSVReader {
