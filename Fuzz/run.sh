@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [RUNS] [extra libFuzzer flags...]
 #
-# TARGET is gpx, nmea, gnsslogger, fit, tcx, csv or gpsd; RUNS defaults to 10,000,000. Everything is written
+# TARGET is gpx, nmea, gnsslogger, fit, tcx, csv, geojson or gpsd; RUNS defaults to 10,000,000. Everything is written
 # under .build-fuzz/ (git-ignored): the modules, the fuzzer binary .build-fuzz/fuzz-TARGET, the
 # corpus .build-fuzz/corpus-TARGET/ and crash/timeout/oom artifacts .build-fuzz/artifacts-TARGET/.
 #
@@ -16,7 +16,7 @@
 # BUILD_ONLY=1 to build and not run, FUZZ_NICE (default 10).
 set -euo pipefail
 
-target="${1:?usage: Fuzz/run.sh gpx|nmea|gnsslogger|fit|tcx|csv|gpsd [RUNS] [libFuzzer flags...]}"
+target="${1:?usage: Fuzz/run.sh gpx|nmea|gnsslogger|fit|tcx|csv|geojson|gpsd [RUNS] [libFuzzer flags...]}"
 runs="${2:-10000000}"
 shift $(($# >= 2 ? 2 : 1))
 
@@ -34,8 +34,9 @@ case "$target" in
   fit) entry=FITFuzz module=TrackSiftFormats max_len=16384 ;;
   tcx) entry=TCXFuzz module=TrackSiftFormats max_len=16384 ;;
   csv) entry=CSVFuzz module=TrackSiftFormats max_len=4096 ;;
+  geojson) entry=GeoJSONFuzz module=TrackSiftFormats max_len=16384 ;;
   gpsd) entry=GPSDFuzz module=TrackSiftGPSD max_len=1024 ;;
-  *) echo "unknown target $target (gpx, nmea, gnsslogger, fit, tcx, csv, gpsd)" >&2; exit 2 ;;
+  *) echo "unknown target $target (gpx, nmea, gnsslogger, fit, tcx, csv, geojson, gpsd)" >&2; exit 2 ;;
 esac
 
 # The package name lets the modules see each other's `package` declarations, as SwiftPM does.
@@ -92,6 +93,22 @@ case "$target" in
     for file in "$data"/**/*.csv; do
       head -c 4096 "$file" > "$corpus/seed-$(basename "$(dirname "$file")")-$(basename "$file")"
     done
+    ;;
+  geojson)
+    # Made-up documents of every GeoJSON type (the shared data holds no GeoJSON), one in the
+    # shape GeoJSONWriter writes, with times and the TrackSift extension.
+    i=0
+    while IFS= read -r line; do
+      printf '%s\n' "$line" > "$corpus/seed-$i.geojson"
+      i=$((i + 1))
+    done <<'LINES'
+{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[6.6,46.5,400.5],[6.60001,46.50001,401]]},"properties":{"segment":0,"times":["2024-05-01T07:00:00Z","2024-05-01T07:00:01.5Z"],"verdicts":["accepted","implied-speed"],"tracksift":{"speed":[1.5,null],"course":[90,91],"horizontalAccuracy":[4,5],"source":["satellite","network"],"fixType":["3d",null],"satellites":[9,8],"hdop":[0.9,1.1],"arrivalTime":["2024-05-01T07:00:00.2Z",null],"altitude":[1,null]}}},{"type":"Feature","geometry":{"type":"Point","coordinates":[6.7,46.6]},"properties":{"segment":2,"times":[null]}}]}
+{"type":"Feature","properties":{"coordTimes":[["2024-05-01T07:00:00Z","2024-05-01T07:00:01Z"],["2024-05-01T07:00:05Z"]]},"geometry":{"type":"MultiLineString","coordinates":[[[6.6,46.5,400],[6.6001,46.5,401]],[[6.6002,46.5]]]}}
+{"type":"Feature","properties":{"coordinateProperties":{"times":[1714546800000,1714546801000]}},"geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}}
+{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[5,6]},{"type":"MultiPoint","coordinates":[[7,8],[9,10]]},{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}]}
+{"type":"Feature","geometry":{"type":"Point","coordinates":[5,6,7]},"properties":{"time":"2024-05-01T07:00:00Z","name":"a\u00e9\ud83d\ude00\n"}}
+{"type":"LineString","coordinates":[[1e20,-1e308,1e19],[-0,0.5e-300]]}
+LINES
     ;;
   gpsd)
     # Made-up lines of every class gpsd 3.22 sends (no recorded data is kept in the repository).

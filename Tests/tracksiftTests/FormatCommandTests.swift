@@ -197,7 +197,8 @@ struct FormatCommandTests {
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: png)
     let junk = try CommandRunner.run(["analyze", png.path])
     #expect(junk.status != 0)
-    #expect(junk.standardError.contains("not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file"))
+    #expect(
+      junk.standardError.contains("not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file"))
     let treadmill = try CommandRunner.run([
       "analyze", try Self.path("devices/same-activity_6860622783_treadmill-run/6860622783.fit"),
     ])

@@ -4,9 +4,10 @@ import TrackSift
 /// Reads a CSV file of fixes (one fix a row, a header row first) into a ``Track``.
 ///
 /// The header names the columns; common names are recognised whatever their case, spacing or
-/// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or Unix seconds; or a UTC
-/// time of day, `hh:mm:ss[.sss]`, beside a `date` column, `YYYY-MM-DD`, as speed-sailing
-/// loggers write them), `unixTimeMillis` (Unix milliseconds), `GPS Time` and
+/// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or a Unix epoch number in
+/// seconds, milliseconds, microseconds or nanoseconds, told from the column's magnitude: see
+/// ``EpochTimeUnit``; or a UTC time of day, `hh:mm:ss[.sss]`, beside a `date` column,
+/// `YYYY-MM-DD`, as speed-sailing loggers write them), `unixTimeMillis` (Unix milliseconds), `GPS Time` and
 /// `millisSinceGpsEpoch` (GPS time, in seconds or milliseconds since 1980-01-06, which runs
 /// ahead of UTC by the leap seconds since: the Google Smartphone Decimeter Challenge's files),
 /// `lat`/`latitude`, `lon`/`lng`/`longitude`, `ele`/`alt`/`altitude`,
@@ -31,30 +32,53 @@ import TrackSift
 /// but a quoted field may not span lines. A UTF-8 byte-order mark and CRLF line ends are
 /// accepted. Without a provider column, fixes have source ``FixSource/unknown``.
 ///
+/// Values out of their physical range, or infinite, are refused and counted (``FixFieldLimits``,
+/// ``FixCSVLog/refusedFieldCounts``).
+///
 /// - Complexity: O(n) in the file size.
 public enum FixCSVReader {
   /// Reads the CSV file at `url`.
   /// - Throws: ``FixCSVError`` when the file cannot be read or a row is invalid.
   public static func read(contentsOf url: URL) throws(FixCSVError) -> Track {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw FixCSVError(reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0)
-    }
-    return try read(data: data)
+    try readLog(contentsOf: url).track
   }
 
   /// Reads CSV from the bytes of a file (UTF-8).
   /// - Throws: ``FixCSVError`` when a row is invalid.
   public static func read(data: Data) throws(FixCSVError) -> Track {
-    try read(string: String(decoding: data, as: UTF8.self))
+    try readLog(data: data).track
   }
 
   /// Reads CSV text.
   /// - Throws: ``FixCSVError`` when the text is empty, the header lacks latitude or longitude,
   ///   or a row is invalid.
   public static func read(string: String) throws(FixCSVError) -> Track {
+    try readLog(string: string).track
+  }
+
+  /// Reads the CSV file at `url`, with what the reader decided (the unit of epoch times, the
+  /// fields refused).
+  /// - Throws: ``FixCSVError`` when the file cannot be read or a row is invalid.
+  public static func readLog(contentsOf url: URL) throws(FixCSVError) -> FixCSVLog {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw FixCSVError(reason: "cannot read \(url.path): \(error.localizedDescription)", line: 0)
+    }
+    return try readLog(data: data)
+  }
+
+  /// Reads CSV from the bytes of a file (UTF-8), with what the reader decided.
+  /// - Throws: ``FixCSVError`` when a row is invalid.
+  public static func readLog(data: Data) throws(FixCSVError) -> FixCSVLog {
+    try readLog(string: String(decoding: data, as: UTF8.self))
+  }
+
+  /// Reads CSV text, with what the reader decided.
+  /// - Throws: ``FixCSVError`` when the text is empty, the header lacks latitude or longitude,
+  ///   or a row is invalid.
+  public static func readLog(string: String) throws(FixCSVError) -> FixCSVLog {
     var text = Substring(string)
     if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
     let lines = lines(of: text)
@@ -89,6 +113,11 @@ public enum FixCSVReader {
     }
 
     let dateIndex = index(of: .date)
+    var log = FixCSVLog()
+    if let timeIndex = index(of: .time) {
+      log.epochTimeUnit = epochTimeUnit(of: lines, column: timeIndex, dateColumn: dateIndex)
+    }
+    let timeUnit = log.epochTimeUnit ?? .seconds
     let statesAccuracy = columns.contains { $0.column == .horizontalAccuracy }
     var track = Track()
     var fixes: [Fix] = []
@@ -141,7 +170,9 @@ public enum FixCSVReader {
             continue
           }
         }
-        try set(column, of: &fix, to: value, line: lineNumber, field: header)
+        try set(
+          column, of: &fix, to: value, timeUnit: timeUnit, refused: &log.refusedFieldCounts,
+          line: lineNumber, field: header)
       }
       if let ecefIndices {
         func coordinate(_ index: Int) -> Double {
@@ -168,16 +199,41 @@ public enum FixCSVReader {
       if !statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0,
         let rangeError = NMEASolutionKind.autonomous.userEquivalentRangeErrorMeters
       {
-        fix.horizontalAccuracyMeters = dilution * rangeError
+        // A dilution beyond its bound counts as the bound (FixFieldLimits holds it there).
+        fix.horizontalAccuracyMeters =
+          min(dilution, FixFieldLimits.dilution.upperBound) * rangeError
       }
+      FixFieldLimits.screen(&fix, refused: &log.refusedFieldCounts)
       fixes.append(fix)
     }
     if !fixes.isEmpty || track.segments.isEmpty { track.segments.append(Segment(fixes: fixes)) }
-    return track
+    log.track = track
+    return log
+  }
+
+  /// The unit of the epoch numbers in the time column at `column` (see ``EpochTimeUnit``), from
+  /// the first 1,001 rows whose field is a number; `nil` when none is (ISO 8601 text), or when
+  /// the column holds times of day beside a date column.
+  private static func epochTimeUnit(
+    of lines: [Substring], column: Int, dateColumn: Int?
+  ) -> EpochTimeUnit? {
+    var values: [Double] = []
+    for line in lines.dropFirst() where values.count < 1_001 {
+      guard let fields = try? fields(of: line, line: 0), column < fields.count else { continue }
+      let value = trimmed(fields[column])
+      if let dateColumn, dateColumn < fields.count, !trimmed(fields[dateColumn]).isEmpty,
+        !value.contains("-")
+      {
+        continue
+      }
+      if let number = Double(value), number.isFinite { values.append(number) }
+    }
+    return values.isEmpty ? nil : EpochTimeUnit(values: values)
   }
 
   private static func set(
-    _ column: FixCSVColumn, of fix: inout Fix, to value: String, line: Int, field: String
+    _ column: FixCSVColumn, of fix: inout Fix, to value: String, timeUnit: EpochTimeUnit,
+    refused: inout RefusedFieldCounts, line: Int, field: String
   ) throws(FixCSVError) {
     switch column {
     case .time:
@@ -187,18 +243,28 @@ public enum FixCSVReader {
       }
       if let seconds {
         fix.timestamp = Date(timeIntervalSinceReferenceDate: seconds)
-      } else if let unixSeconds = Double(value), unixSeconds.isFinite {
-        fix.timestamp = Date(timeIntervalSince1970: unixSeconds)
+      } else if let epochTime = Double(value) {
+        // NaN is unknown, as everywhere; an infinite time is refused as one out of range is.
+        if epochTime.isFinite {
+          fix.timestamp = Date(timeIntervalSince1970: epochTime / timeUnit.perSecond)
+        } else if !epochTime.isNaN {
+          refused.refuse(.time)
+        }
       } else {
         throw FixCSVError(
-          reason: "not a time (ISO 8601 or Unix seconds): \"\(value)\"", line: line, field: field)
+          reason: "not a time (ISO 8601 or a Unix epoch number): \"\(value)\"", line: line,
+          field: field)
       }
     case .date:
       // Read with the time of day (above); alone it says nothing about the fix.
       break
     case .timeMilliseconds, .gpsTime, .gpsTimeMilliseconds:
-      guard let number = Double(value), number.isFinite else {
+      guard let number = Double(value) else {
         throw FixCSVError(reason: "not a number: \"\(value)\"", line: line, field: field)
+      }
+      guard number.isFinite else {
+        if !number.isNaN { refused.refuse(.time) }
+        return
       }
       fix.timestamp =
         switch column {

@@ -15,6 +15,8 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   case csv
   /// An Android GnssLogger log, as ``GnssLoggerReader`` reads.
   case gnssLogger
+  /// GeoJSON (RFC 7946), as ``GeoJSONReader`` reads.
+  case geojson
 
   /// How many bytes of a file ``detect(prefix:fileExtension:)`` looks at.
   public static let detectionPrefixLength = 64 * 1024
@@ -33,6 +35,9 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   ///   `MessageType,Provider,LatitudeDegrees,...` tables are CSV). Checked before NMEA: a log
   ///   may hold `NMEA,` lines too, and ``GnssLoggerReader`` reads them when it has no `Fix`
   ///   line.
+  /// - GeoJSON: a JSON object (`{` after an optional byte-order mark and white space) with a
+  ///   `"type"` member naming a GeoJSON type (`"FeatureCollection"`, `"Feature"`,
+  ///   `"LineString"`, ...) in the prefix; or any JSON object when the extension is `geojson`.
   /// - CSV: a first line whose comma-separated names include a latitude and a longitude
   ///   column (or the three ECEF coordinates) among those ``FixCSVReader`` reads.
   ///
@@ -61,6 +66,7 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
       if let hinted, hinted == .gpx || hinted == .tcx { return hinted }
     case .notXML, .name: break
     }
+    if isGeoJSON(bytes, hinted: hinted) { return .geojson }
     let firstLine = firstLine(bytes)
     let csv = isCSVHeader(firstLine)
     if isGnssLogger(bytes), !csv { return .gnssLogger }
@@ -88,7 +94,8 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     return try detect(prefix: prefix, fileExtension: url.pathExtension)
   }
 
-  /// The format a file extension usually means (`gpx`, `tcx`, `fit`, `nmea`/`nma`, `csv`), in
+  /// The format a file extension usually means (`gpx`, `tcx`, `fit`, `nmea`/`nma`, `csv`,
+  /// `geojson`), in
   /// any case; GnssLogger's `.txt` means nothing by itself.
   public init?(fileExtension: String) {
     switch fileExtension.lowercased() {
@@ -97,6 +104,7 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     case "fit": self = .fit
     case "nmea", "nma": self = .nmea
     case "csv": self = .csv
+    case "geojson": self = .geojson
     default: return nil
     }
   }
@@ -170,6 +178,52 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
         return .name(String(decoding: local, as: UTF8.self))
       }
     }
+  }
+
+  /// The type names of RFC 7946's objects.
+  private static let geoJSONTypes = [
+    "FeatureCollection", "Feature", "LineString", "MultiLineString", "Point", "MultiPoint",
+    "Polygon", "MultiPolygon", "GeometryCollection",
+  ]
+
+  /// Whether the bytes open a JSON object with a `"type"` member naming a GeoJSON type, or
+  /// open any JSON object in a file named `.geojson`.
+  private static func isGeoJSON(_ bytes: [UInt8], hinted: ActivityFileFormat?) -> Bool {
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while index < bytes.count, ASCIINumber.isSpace(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
+    if hinted == .geojson { return true }
+    let key = Array("\"type\"".utf8)
+    var start = index
+    while let found = firstIndex(of: key, in: bytes, from: start) {
+      var cursor = found + key.count
+      func skipSpace() {
+        while cursor < bytes.count, ASCIINumber.isSpace(bytes[cursor]) { cursor += 1 }
+      }
+      skipSpace()
+      if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") {
+        cursor += 1
+        skipSpace()
+        for type in geoJSONTypes where bytes[cursor...].starts(with: "\"\(type)\"".utf8) {
+          return true
+        }
+      }
+      start = found + 1
+    }
+    return false
+  }
+
+  /// The first index at or after `start` where `pattern` occurs in `bytes`.
+  private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
+    var index = start
+    while index + pattern.count <= bytes.count {
+      if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {
+        return index
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// Whether a line of the first 4 KiB is an NMEA sentence: `$` or `!` (after GnssLogger's

@@ -35,7 +35,7 @@ public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConve
     self.init(start: text, clue: clue)
   }
 
-  /// `not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file`, then why:
+  /// `not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file`, then why:
   /// - `(XML whose root element is <pwx>, where GPX's is <gpx> and TCX's
   ///   <TrainingCenterDatabase>)`;
   /// - `(its first line names no latitude and longitude columns: "Timestamp,Heart Rate")`;
@@ -50,6 +50,6 @@ public struct FormatDetectionError: Error, Sendable, Hashable, CustomStringConve
         "its first line names no latitude and longitude columns: \"\(header)\""
       case nil: start.isEmpty ? "it is empty" : "starts with \"\(start)\""
       }
-    return "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (\(reason))"
+    return "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (\(reason))"
   }
 }

@@ -34,6 +34,9 @@ public struct FITActivity: Sendable, Hashable {
   public var hasRelativeTimestamps: Bool
   /// The number of FIT files read (more than one when files were chained back to back).
   public var fileCount: Int
+  /// The values of the records, sessions and laps refused as out of range; see
+  /// ``FixFieldLimits``.
+  public var refusedFieldCounts = RefusedFieldCounts()
   /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
   public var stoppedAt: FITError?
 

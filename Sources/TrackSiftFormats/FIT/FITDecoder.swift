@@ -335,7 +335,7 @@ struct FITDecoder {
       number(layout.enhancedAltitude, start, bigEndian) ?? number(layout.altitude, start, bigEndian)
     let speed =
       number(layout.enhancedSpeed, start, bigEndian) ?? number(layout.speed, start, bigEndian)
-    let fix = Fix(
+    var fix = Fix(
       timestamp: timestamp.map(Self.date),
       latitudeDegrees: latitude * FITProfile.degreesPerSemicircle,
       longitudeDegrees: longitude * FITProfile.degreesPerSemicircle,
@@ -348,6 +348,7 @@ struct FITDecoder {
         cadencePerMinute: number(layout.cadence, start, bigEndian),
         powerWatts: number(layout.power, start, bigEndian),
         temperatureCelsius: number(layout.temperature, start, bigEndian)))
+    FixFieldLimits.screen(&fix, refused: &activity.refusedFieldCounts)
     if breakBeforeNextFix {
       breakBeforeNextFix = false
       if !fixes.isEmpty {
@@ -455,6 +456,7 @@ struct FITDecoder {
     totals.maximumHeartRateBeatsPerMinute = value(17 - shift)
     totals.ascentMeters = value(22 - shift)
     totals.descentMeters = value(23 - shift)
+    FixFieldLimits.screen(&totals, refused: &activity.refusedFieldCounts)
     if isLap { activity.laps.append(totals) } else { activity.sessions.append(totals) }
   }
 

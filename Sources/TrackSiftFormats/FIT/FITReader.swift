@@ -27,6 +27,9 @@ import TrackSift
 /// anything is read, and nothing is allocated from them. A damaged file is refused with a
 /// ``FITError`` that names the byte offset, or, in lenient mode, read up to the damage.
 ///
+/// Values out of their physical range are refused and counted (``FixFieldLimits``,
+/// ``FITActivity/refusedFieldCounts``).
+///
 /// - Complexity: O(n) in the file size; memory is the result plus the definitions.
 public enum FITReader {
   /// Reads the FIT file at `url`.

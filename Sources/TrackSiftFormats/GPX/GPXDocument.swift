@@ -42,6 +42,9 @@ public struct GPXDocument: Sendable, Hashable {
   public var routes: [Route]
   /// Waypoints.
   public var waypoints: [Waypoint]
+  /// The fields of the points (track, route and waypoints) refused as out of range; see
+  /// ``FixFieldLimits``.
+  public var refusedFieldCounts = RefusedFieldCounts()
   /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
   public var stoppedAt: GPXError?
 

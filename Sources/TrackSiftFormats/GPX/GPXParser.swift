@@ -434,6 +434,13 @@ struct GPXParser {
 
   // MARK: - Building the document
 
+  /// The point being read as a fix, its out-of-range fields refused and counted.
+  private mutating func screenedPoint() -> Fix {
+    var fix = point.fix
+    FixFieldLimits.screen(&fix, refused: &document.refusedFieldCounts)
+    return fix
+  }
+
   /// Ends the innermost open element.
   private mutating func close() throws(GPXError) {
     let element = stack.removeLast()
@@ -442,18 +449,19 @@ struct GPXParser {
     case .other, .metadata, .extensions: break
     case .gpx: rootClosed = true
     case .trackPoint:
+      let fix = screenedPoint()
       if let onTrackPoint {
-        onTrackPoint(point.fix, document.tracks.count, track.segments.count)
+        onTrackPoint(fix, document.tracks.count, track.segments.count)
       } else {
-        segmentFixes.append(point.fix)
+        segmentFixes.append(fix)
       }
       if let onConsumed, position - lastConsumedReport >= Self.consumedReportBytes {
         lastConsumedReport = position
         onConsumed(position)
       }
-    case .routePoint: route.points.append(point.fix)
+    case .routePoint: route.points.append(screenedPoint())
     case .waypoint:
-      document.waypoints.append(GPXDocument.Waypoint(fix: point.fix, name: point.name))
+      document.waypoints.append(GPXDocument.Waypoint(fix: screenedPoint(), name: point.name))
     case .trackSegment:
       track.segments.append(Segment(fixes: segmentFixes))
       segmentFixes = []

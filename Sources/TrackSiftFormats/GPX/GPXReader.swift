@@ -10,8 +10,10 @@ import TrackSift
 /// TrackSift extension that ``GPXWriter`` writes. Extension elements are matched by their local
 /// name, whatever their namespace prefix; other elements are skipped.
 ///
-/// Values are kept as the file gives them: a latitude of 95 or `NaN` is not a reader error (the
-/// gate judges it later), but text that is not a number is. Times without a zone are taken as
+/// Positions are kept as the file gives them: a latitude of 95 or `NaN` is not a reader error
+/// (the gate judges it later), but text that is not a number is. Other values out of their
+/// physical range are refused and counted (``FixFieldLimits``,
+/// ``GPXDocument/refusedFieldCounts``). Times without a zone are taken as
 /// UTC. Horizontal accuracy stays `nil` unless the file states it; it is never derived from HDOP.
 /// Every fix has source ``FixSource/unknown`` unless the TrackSift extension says otherwise.
 ///

@@ -10,7 +10,10 @@ import TrackSift
 /// no NaN) are left out with their times and verdicts. Every feature has the properties
 /// `segment` (the index in the track, from 0) and, on request, `times` (ISO 8601 UTC, `null`
 /// for a fix without time) and `verdicts` (each fix's ``Verdict/code``), parallel to the
-/// coordinates. Numbers are written with the shortest digits that read back to the same
+/// coordinates, and, unless turned off, `tracksift`: TrackSift's extension, arrays of the
+/// fixes' other values (accuracies, speed, course, source, dilutions, sensors; the table is in
+/// the docs of `GeoJSONFixValue`), so that ``GeoJSONReader`` reads back what the analysis
+/// uses. Numbers are written with the shortest digits that read back to the same
 /// `Double` and without a trailing `.0`.
 public enum GeoJSONWriter {
   /// What each feature carries beside its geometry.
@@ -19,11 +22,16 @@ public enum GeoJSONWriter {
     public var includesTimes: Bool
     /// Whether to add the `verdicts` property (when verdicts are given).
     public var includesVerdicts: Bool
+    /// Whether to add the `tracksift` property: the fixes' values beyond position and time.
+    public var includesFixValues: Bool
 
-    /// Creates options; by default features carry times and verdicts.
-    public init(includesTimes: Bool = true, includesVerdicts: Bool = true) {
+    /// Creates options; by default features carry times, verdicts and the fixes' values.
+    public init(
+      includesTimes: Bool = true, includesVerdicts: Bool = true, includesFixValues: Bool = true
+    ) {
       self.includesTimes = includesTimes
       self.includesVerdicts = includesVerdicts
+      self.includesFixValues = includesFixValues
     }
   }
 
@@ -80,6 +88,18 @@ public enum GeoJSONWriter {
           $0 < segmentVerdicts.count ? "\"\(segmentVerdicts[$0].code)\"" : "null"
         }.joined(separator: ",")
         output += "]"
+      }
+      if options.includesFixValues {
+        var values: [String] = []
+        for value in GeoJSONFixValue.allCases where value != .altitude || !withAltitude {
+          let texts = indices.map { value.text(of: segment.fixes[$0]) }
+          guard texts.contains(where: { $0 != nil }) else { continue }
+          values.append(
+            "\"\(value.key)\":[" + texts.map { $0 ?? "null" }.joined(separator: ",") + "]")
+        }
+        if !values.isEmpty {
+          output += ",\"\(GeoJSONFixValue.propertyName)\":{" + values.joined(separator: ",") + "}"
+        }
       }
       output += "}}"
     }

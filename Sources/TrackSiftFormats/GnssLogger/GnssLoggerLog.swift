@@ -19,6 +19,9 @@ public struct GnssLoggerLog: Sendable {
   public var mockFixLineCount: Int
   /// The number of `NMEA` lines in the log.
   public var nmeaLineCount: Int
+  /// The fields of the fixes refused as out of range (of every `Fix` line read, whatever its
+  /// provider, or of the NMEA lines' fixes when the track holds them); see ``FixFieldLimits``.
+  public var refusedFieldCounts = RefusedFieldCounts()
   /// The first ``maximumRecordedSkips`` lines skipped in lenient mode: bad `Fix` lines in file
   /// order, then, when the track holds the NMEA lines' fixes, bad NMEA lines.
   public var skipped: [SkippedLine]

@@ -27,6 +27,7 @@ struct GnssLoggerParser {
       result.track = track
       for skipped in nmea.log.skipped { result.skip(skipped) }
       result.skippedCount += nmea.log.skippedCount - nmea.log.skipped.count
+      result.refusedFieldCounts = nmea.log.refusedFieldCounts
     } else {
       let present = Set(fixes.map(\.source))
       let sources =
@@ -116,7 +117,9 @@ struct GnssLoggerParser {
       log.mockFixLineCount += 1
       return
     }
-    fixes.append(fix(provider: provider, latitude: latitude, longitude: longitude))
+    var fix = fix(provider: provider, latitude: latitude, longitude: longitude)
+    FixFieldLimits.screen(&fix, refused: &log.refusedFieldCounts)
+    fixes.append(fix)
     log.fixLinesByProvider[provider, default: 0] += 1
   }
 

@@ -31,6 +31,9 @@ import TrackSift
 /// skipped and recorded (lenient, the default) or thrown (``Options/strict``): GnssLogger
 /// writes no checksum, so a corrupt field leaves the whole line in doubt.
 ///
+/// Values out of their physical range are refused and counted (``FixFieldLimits``,
+/// ``GnssLoggerLog/refusedFieldCounts``).
+///
 /// - Complexity: O(n) in the size of the log; memory is the fixes.
 public enum GnssLoggerReader {
   /// Reads the GnssLogger log at `url`.

@@ -137,8 +137,11 @@ struct NMEAEpoch {
       horizontalAccuracy =
         (latitudeSigmaMeters * latitudeSigmaMeters
         + longitudeSigmaMeters * longitudeSigmaMeters).squareRoot()
-    } else if let hdop, hdop > 0, let uere = (kind ?? .autonomous).userEquivalentRangeErrorMeters {
-      horizontalAccuracy = hdop * uere
+    } else if let hdop, hdop > 0, hdop.isFinite,
+      let uere = (kind ?? .autonomous).userEquivalentRangeErrorMeters
+    {
+      // A dilution beyond its bound counts as the bound (FixFieldLimits holds it there).
+      horizontalAccuracy = min(hdop, FixFieldLimits.dilution.upperBound) * uere
     }
     return Fix(
       timestamp: timestamp,

@@ -18,6 +18,8 @@ public struct NMEALog: Sendable {
   /// The number of well-formed sentences read (with a valid checksum or none), of any type,
   /// including types the reader does not use (GSV, GLL, proprietary `$P...`).
   public var sentenceCount: Int
+  /// The fields of the fixes refused as out of range; see ``FixFieldLimits``.
+  public var refusedFieldCounts = RefusedFieldCounts()
   /// The first ``maximumRecordedSkips`` lines skipped in lenient mode, in file order.
   public var skipped: [SkippedLine]
   /// The number of lines skipped in lenient mode, recorded or not.

@@ -159,7 +159,8 @@ struct NMEAParser {
       }
     }
     if epoch.isVoid { log.voidEpochCount += 1 }
-    guard let fix = epoch.fix(timestamp: timestamp) else { return }
+    guard var fix = epoch.fix(timestamp: timestamp) else { return }
+    FixFieldLimits.screen(&fix, refused: &log.refusedFieldCounts)
     var startsSegment = log.fixCount == 0
     if let seconds = fix.timeSeconds {
       if let last = lastFixSeconds,

@@ -41,6 +41,9 @@ import TrackSift
 /// a sentence with too few fields is skipped and recorded (lenient, the default) or thrown
 /// (``Options/strict``). A missing checksum is accepted.
 ///
+/// Values out of their physical range are refused and counted (``FixFieldLimits``,
+/// ``NMEALog/refusedFieldCounts``).
+///
 /// - Complexity: O(n) in the size of the log; memory is the fixes plus one epoch.
 public enum NMEAReader {
   /// Reads the NMEA log at `url`.

@@ -8,6 +8,8 @@ public struct TCXDocument: Sendable, Hashable {
   /// The planned courses (`Courses/Course`), in file order; their laps carry the planned
   /// totals and their points usually have no times.
   public var courses: [TCXActivity]
+  /// The values of the trackpoints and laps refused as out of range; see ``FixFieldLimits``.
+  public var refusedFieldCounts = RefusedFieldCounts()
   /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
   public var stoppedAt: TCXError?
 

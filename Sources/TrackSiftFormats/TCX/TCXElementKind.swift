@@ -11,13 +11,17 @@ enum TCXElementKind: Equatable {
   case lapAverageHeartRateValue, lapMaximumHeartRateValue
   case time, latitude, longitude, altitude, distance, heartRateValue, cadence
   case speed, runCadence, watts
+  /// TrackSift's extension in a trackpoint's `Extensions`, and one of its values.
+  case trackSiftValues
+  case trackSiftValue(TCXTrackSiftValue)
 
   /// Whether the element's text is read.
   var holdsValue: Bool {
     switch self {
     case .activityID, .courseName, .lapTotalTime, .lapDistance, .lapMaximumSpeed, .lapCalories,
       .lapAverageHeartRateValue, .lapMaximumHeartRateValue, .time, .latitude, .longitude,
-      .altitude, .distance, .heartRateValue, .cadence, .speed, .runCadence, .watts:
+      .altitude, .distance, .heartRateValue, .cadence, .speed, .runCadence, .watts,
+      .trackSiftValue:
       return true
     default: return false
     }
@@ -67,7 +71,13 @@ enum TCXElementKind: Equatable {
       if named("LatitudeDegrees") { return .latitude }
       if named("LongitudeDegrees") { return .longitude }
     case .heartRate: if named("Value") { return .heartRateValue }
-    case .trackpointExtensions: if named("TPX") { return .trackpointExtension }
+    case .trackpointExtensions:
+      if named("TPX") { return .trackpointExtension }
+      if named("values") { return .trackSiftValues }
+    case .trackSiftValues:
+      for value in TCXTrackSiftValue.allCases where named(value.name) {
+        return .trackSiftValue(value)
+      }
     case .trackpointExtension:
       if named("Speed") { return .speed }
       if named("RunCadence") { return .runCadence }

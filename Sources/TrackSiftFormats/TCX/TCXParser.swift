@@ -20,6 +20,8 @@ struct TCXParser {
     var runCadence = Double.nan
     var speed = Double.nan
     var power = Double.nan
+    /// The values of TrackSift's extension (its position is not used).
+    var extensionValues = Fix(latitudeDegrees: .nan, longitudeDegrees: .nan)
 
     private static func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
 
@@ -33,10 +35,19 @@ struct TCXParser {
     var timestamp: Date? { time.isNaN ? nil : Date(timeIntervalSinceReferenceDate: time) }
 
     var fix: Fix {
-      Fix(
-        timestamp: timestamp, latitudeDegrees: latitude, longitudeDegrees: longitude,
-        altitudeMeters: Self.optional(altitude), speedMetersPerSecond: Self.optional(speed),
-        sensors: sensors)
+      var sensors = sensors
+      sensors.temperatureCelsius = extensionValues.sensors.temperatureCelsius
+      return Fix(
+        timestamp: timestamp, arrivalTime: extensionValues.arrivalTime,
+        latitudeDegrees: latitude, longitudeDegrees: longitude,
+        altitudeMeters: Self.optional(altitude),
+        horizontalAccuracyMeters: extensionValues.horizontalAccuracyMeters,
+        verticalAccuracyMeters: extensionValues.verticalAccuracyMeters,
+        speedMetersPerSecond: Self.optional(speed),
+        speedAccuracyMetersPerSecond: extensionValues.speedAccuracyMetersPerSecond,
+        courseDegrees: extensionValues.courseDegrees,
+        courseAccuracyDegrees: extensionValues.courseAccuracyDegrees,
+        source: extensionValues.source, receiver: extensionValues.receiver, sensors: sensors)
     }
 
     var sample: TCXSample {
@@ -230,6 +241,7 @@ struct TCXParser {
     case .activity: document.activities.append(activity)
     case .course: document.courses.append(activity)
     case .lap:
+      FixFieldLimits.screen(&lap.totals, refused: &document.refusedFieldCounts)
       lap.segmentIndices = lap.segmentIndices.lowerBound..<activity.track.segments.count
       activity.laps.append(lap)
     case .track:
@@ -251,6 +263,7 @@ struct TCXParser {
           byteOffset: scanner.position)
       }
     case .trackpoint:
+      screenPoint()
       if point.hasLatitude && point.hasLongitude {
         segmentFixCount += 1
         let distance = point.distance.isNaN ? nil : point.distance
@@ -276,6 +289,27 @@ struct TCXParser {
     }
   }
 
+  /// Refuses the current point's out-of-range values (see ``FixFieldLimits``), counting them;
+  /// its device distance is held to the bound of a device's total distance.
+  private mutating func screenPoint() {
+    var fix = point.fix
+    FixFieldLimits.screen(&fix, refused: &document.refusedFieldCounts)
+    point.time = fix.timeSeconds ?? .nan
+    point.altitude = fix.altitudeMeters ?? .nan
+    point.speed = fix.speedMetersPerSecond ?? .nan
+    point.heartRate = fix.sensors.heartRateBeatsPerMinute ?? .nan
+    point.cadence = fix.sensors.cadencePerMinute ?? .nan
+    point.runCadence = point.cadence.isNaN ? .nan : point.runCadence
+    point.power = fix.sensors.powerWatts ?? .nan
+    point.extensionValues = fix
+    if !point.distance.isNaN,
+      !(point.distance.isFinite && FixFieldLimits.totalDistanceMeters.contains(point.distance))
+    {
+      point.distance = .nan
+      document.refusedFieldCounts.refuse(.deviceTotal)
+    }
+  }
+
   /// Stores the text of a value element.
   private mutating func value(of kind: TCXElementKind) throws(SyntaxError) {
     // Empty elements (`<AltitudeMeters></AltitudeMeters>`) say nothing.
@@ -288,6 +322,13 @@ struct TCXParser {
         throw valueError("a time", "Time")
       }
       point.time = seconds
+    case .trackSiftValue(let value):
+      let isSet = withText { bytes in
+        value.set(
+          UnsafeRawBufferPointer(rebasing: bytes[ASCIINumber.trimmed(bytes)]),
+          of: &point.extensionValues)
+      }
+      guard isSet else { throw valueError("a \(value.name) value", "tracksift:\(value.name)") }
     default:
       guard let number = withText({ ASCIINumber.double($0) }) else {
         throw valueError("a number", Self.elementName(kind))

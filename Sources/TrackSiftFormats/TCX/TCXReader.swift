@@ -14,7 +14,10 @@ import TrackSift
 /// Each TCX `Track` element becomes a ``Segment``. A trackpoint without a position (a
 /// treadmill run, an indoor ride) never becomes a ``Fix``: it is kept as a ``TCXSample`` in
 /// ``TCXActivity/positionlessSamples``. `Cadence` wins over `RunCadence` when a point has both.
-/// Values are kept as the file gives them; text that is not a number or a time is an error.
+/// Positions are kept as the file gives them; text that is not a number or a time is an error.
+/// Other values out of their physical range, the laps' totals included, are refused and counted
+/// (``FixFieldLimits``, ``TCXDocument/refusedFieldCounts``). TrackSift's own extension
+/// (``TCXWriter/trackSiftNamespace``) gives back what TCX has no element for.
 /// Course points, multisport sessions and lap extensions are not read.
 ///
 /// ``forEachTrackpoint(contentsOf:_:)`` hands out the trackpoints without keeping them, for

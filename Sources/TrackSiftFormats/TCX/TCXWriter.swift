@@ -17,14 +17,20 @@ import TrackSift
 /// than running) and the ActivityExtension v2 `TPX` with `Speed`, `RunCadence` (running) and
 /// `Watts`. Numbers are written with the shortest digits that read back to the same `Double`,
 /// so ``TCXReader`` gives back the same positions, times, altitudes, speeds, heart rates,
-/// cadences and powers. What TCX cannot hold (accuracies, course, receiver status,
-/// temperature, arrival time, source) is not written.
+/// cadences and powers. What TCX has no element for (accuracies, course, receiver status,
+/// temperature, arrival time, source) goes into TrackSift's extension, namespace
+/// ``trackSiftNamespace``, as one `<tracksift:values>` element in the trackpoint's
+/// `Extensions` (the table is in the docs of `TCXTrackSiftValue`), which ``TCXReader`` reads
+/// back and other programs skip.
 public enum TCXWriter {
   /// The Training Center Database v2 namespace.
   public static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
   /// The ActivityExtension v2 namespace (prefix `ns3`, as Garmin Connect writes it).
   public static let activityExtensionNamespace =
     "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
+
+  /// The XML namespace of TrackSift's TCX extension.
+  public static let trackSiftNamespace = "urn:tracksift:tcx:extension:v1"
 
   /// The TCX text of `track`.
   /// - Parameters:
@@ -43,6 +49,7 @@ public enum TCXWriter {
     output += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     output += "<TrainingCenterDatabase xmlns=\"\(namespace)\""
     output += " xmlns:ns3=\"\(activityExtensionNamespace)\""
+    output += " xmlns:tracksift=\"\(trackSiftNamespace)\""
     output += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
     output += " xsi:schemaLocation=\"\(namespace)"
     output += " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n"
@@ -204,9 +211,19 @@ public enum TCXWriter {
     if let power = sensors.powerWatts {
       extensionValues += "<ns3:Watts>\(DecimalText.string(power))</ns3:Watts>"
     }
-    if !extensionValues.isEmpty {
+    var trackSiftValues = ""
+    for value in TCXTrackSiftValue.allCases {
+      guard let text = value.text(of: fix) else { continue }
+      trackSiftValues += "<tracksift:\(value.name)>\(text)</tracksift:\(value.name)>"
+    }
+    if !extensionValues.isEmpty || !trackSiftValues.isEmpty {
       output += indent
-      output += "<Extensions><ns3:TPX>\(extensionValues)</ns3:TPX></Extensions>\n"
+      output += "<Extensions>"
+      if !extensionValues.isEmpty { output += "<ns3:TPX>\(extensionValues)</ns3:TPX>" }
+      if !trackSiftValues.isEmpty {
+        output += "<tracksift:values>\(trackSiftValues)</tracksift:values>"
+      }
+      output += "</Extensions>\n"
     }
     output += "          </Trackpoint>\n"
   }

@@ -95,6 +95,12 @@ enum TrackInput {
         guard input.track.fixCount > 0 else {
           throw InputError(path: path, reason: "the CSV file holds no row after its header")
         }
+      case .geojson:
+        let document = try GeoJSONReader.read(contentsOf: url)
+        guard document.track.fixCount > 0 else {
+          throw InputError(path: path, reason: "the GeoJSON file holds no line or point")
+        }
+        input.track = document.track
       case .gnssLogger:
         let log = try GnssLoggerReader.read(contentsOf: url, options: .init(strict: strict))
         let mockNote =

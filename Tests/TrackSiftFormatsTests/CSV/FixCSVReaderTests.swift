@@ -187,7 +187,7 @@ private func csvError(_ text: String) -> FixCSVError? {
     )
     #expect(
       csvError("time,lat,lon\n2021-13-01T00:00:00Z,1,2\n")?.description
-        == "line 2, field \"time\": not a time (ISO 8601 or Unix seconds): \"2021-13-01T00:00:00Z\""
+        == "line 2, field \"time\": not a time (ISO 8601 or a Unix epoch number): \"2021-13-01T00:00:00Z\""
     )
     #expect(
       csvError("lat,lon\n1,2,3\n")?.description

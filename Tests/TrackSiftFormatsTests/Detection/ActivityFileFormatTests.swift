@@ -73,48 +73,56 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
     #expect(try detect("$GPXX,lat,lon\n") == .nmea)
   }
 
+  @Test func detectsGeoJSONByItsType() throws {
+    #expect(try detect("{\"type\": \"FeatureCollection\", \"features\": []}") == .geojson)
+    #expect(try detect("\u{FEFF} \n{\"features\":[],\"type\" : \"FeatureCollection\"}") == .geojson)
+    #expect(try detect("{\"type\":\"LineString\",\"coordinates\":[]}") == .geojson)
+    // A member named type that is not GeoJSON's, and JSON that is not an object.
+    #expect(throws: FormatDetectionError.self) { try detect("{\"type\":\"Featured\"}") }
+    #expect(throws: FormatDetectionError.self) { try detect("[{\"type\":\"Feature\"}]") }
+    // Any JSON object in a file named .geojson.
+    #expect(try detect("{\"features\":[]}", "geojson") == .geojson)
+  }
+
   @Test func refusesJunkAndShowsWhatItLooksLike() {
     let cases: [([UInt8], String)] = [
       (
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 9],
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"\\x89PNG\\x0D\\x0A\\x1A\\x0A"
+        "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (starts with \"\\x89PNG\\x0D\\x0A\\x1A\\x0A"
           + "\\x00\\x00\\x00\\x0DIHDR\")"
       ),
-      ([], "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (it is empty)"),
+      ([], "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (it is empty)"),
       (
-        Array("{\"type\": \"FeatureCollection\"}".utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"{\"type\": \"Featur\")"
-      ),
-      (
-        Array("{\"type\": \"FeatureCollection\", \"features\": []}".utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"{\"type\": \"Featur\")"
+        Array("{\"class\":\"TPV\",\"lat\":1}".utf8),
+        "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (starts with"
+          + " \"{\"class\":\"TPV\",\"\")"
       ),
       // Other XML: its root element.
       (
         Array("<?xml version=\"1.0\"?>\n<pwx version=\"1.0\">".utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (XML whose root element is <pwx>,"
+        "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (XML whose root element is <pwx>,"
           + " where GPX's is <gpx> and TCX's <TrainingCenterDatabase>)"
       ),
       (
         Array("<!-- exported --><k:kml xmlns:k=\"http://www.opengis.net/kml/2.2\">".utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (XML whose root element is <kml>,"
+        "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (XML whose root element is <kml>,"
           + " where GPX's is <gpx> and TCX's <TrainingCenterDatabase>)"
       ),
       // A table without position columns: its header, cut at 80 characters.
       (
         Array("Timestamp, Heart Rate [bpm],Speed [m/s]\r\n17217869,93,3.54\r\n".utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (its first line names no latitude"
+        "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (its first line names no latitude"
           + " and longitude columns: \"Timestamp, Heart Rate [bpm],Speed [m/s]\")"
       ),
       (
         Array((String(repeating: "column,", count: 20) + "\n").utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (its first line names no latitude"
+        "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (its first line names no latitude"
           + " and longitude columns: \"\(String(repeating: "column,", count: 11))col\")"
       ),
       // A first line with commas that is not text is shown as bytes.
       (
         Array("time,\u{01}lat\n".utf8),
-        "not a GPX, TCX, FIT, NMEA, CSV or GnssLogger file (starts with \"time,\\x01lat\\x0A\")"
+        "not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file (starts with \"time,\\x01lat\\x0A\")"
       ),
     ]
     for (bytes, message) in cases {

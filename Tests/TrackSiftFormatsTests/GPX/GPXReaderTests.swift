@@ -209,7 +209,7 @@ func referenceSeconds(
         + "references are")
   }
 
-  @Test func keepsOutOfRangeAndNaNValues() throws {
+  @Test func keepsOutOfRangePositionsAndRefusesOtherValues() throws {
     let document = try readGPX(
       """
       <gpx><trk><trkseg><trkpt lat="95" lon="NaN"><ele>-INF</ele><hdop>nan</hdop></trkpt>
@@ -218,7 +218,9 @@ func referenceSeconds(
     let fixes = try #require(document.tracks.first?.segments.first?.fixes)
     #expect(fixes[0].latitudeDegrees == 95)
     #expect(fixes[0].longitudeDegrees.isNaN)
-    #expect(fixes[0].altitudeMeters == -.infinity)
+    // An altitude that is not finite is refused and counted; the gate judges positions.
+    #expect(fixes[0].altitudeMeters == nil)
+    #expect(document.refusedFieldCounts == RefusedFieldCounts([.altitude: 1]))
     // A NaN dilution is unknown, like every optional NaN.
     #expect(fixes[0].receiver.horizontalDilution == nil)
     #expect(fixes[1].latitudeDegrees == -91.5)

@@ -1,0 +1,117 @@
+import Foundation
+import TrackSift
+
+/// The per-fix values of TrackSift's GeoJSON extension: arrays in a feature's `tracksift`
+/// property, parallel to its positions (`null` where a fix has no value), for what a position
+/// and `times` cannot hold. ``GeoJSONWriter`` writes an array only when some fix of the feature
+/// has the value; ``GeoJSONReader`` reads them back.
+///
+/// | key | value |
+/// |---|---|
+/// | `altitude` | meters, only when the positions cannot carry it (some fix lacks one) |
+/// | `speed`, `speedAccuracy` | m/s |
+/// | `course`, `courseAccuracy` | degrees |
+/// | `horizontalAccuracy`, `verticalAccuracy` | meters |
+/// | `source` | ``FixSource`` raw value (`satellite`, `network`, ...) |
+/// | `arrivalTime` | ISO 8601 UTC |
+/// | `fixType` | ``ReceiverStatus/FixType`` raw value (`2d`, `3d`, `dgps`, `pps`, `none`) |
+/// | `satellites` | satellites used |
+/// | `hdop`, `vdop`, `pdop` | dilutions of precision |
+/// | `heartRate`, `cadence` | per minute |
+/// | `power` | watts |
+/// | `temperature` | Celsius |
+enum GeoJSONFixValue: String, CaseIterable {
+  case altitude, speed, speedAccuracy, course, courseAccuracy, horizontalAccuracy
+  case verticalAccuracy, source, arrivalTime, fixType, satellites, hdop, vdop, pdop
+  case heartRate, cadence, power, temperature
+
+  /// The name of the feature property that holds the arrays.
+  static let propertyName = "tracksift"
+
+  /// The key of the value's array in the `tracksift` object.
+  var key: String { rawValue }
+
+  /// The JSON text of the value of `fix`, or `nil` when it has none (JSON has no NaN, so a
+  /// value that is not finite counts as none).
+  func text(of fix: Fix) -> String? {
+    func number(_ value: Double?) -> String? {
+      guard let value, value.isFinite else { return nil }
+      return GeoJSONWriter.number(value)
+    }
+    switch self {
+    case .altitude: return number(fix.altitudeMeters)
+    case .speed: return number(fix.speedMetersPerSecond)
+    case .speedAccuracy: return number(fix.speedAccuracyMetersPerSecond)
+    case .course: return number(fix.courseDegrees)
+    case .courseAccuracy: return number(fix.courseAccuracyDegrees)
+    case .horizontalAccuracy: return number(fix.horizontalAccuracyMeters)
+    case .verticalAccuracy: return number(fix.verticalAccuracyMeters)
+    case .source: return fix.source == .unknown ? nil : "\"\(fix.source.rawValue)\""
+    case .arrivalTime:
+      guard let seconds = fix.arrivalTime?.timeIntervalSinceReferenceDate, seconds.isFinite
+      else { return nil }
+      return "\"\(ISO8601Time.string(secondsSinceReferenceDate: seconds))\""
+    case .fixType: return fix.receiver.fixType.map { "\"\($0.rawValue)\"" }
+    case .satellites: return fix.receiver.satellitesUsed.map(String.init)
+    case .hdop: return number(fix.receiver.horizontalDilution)
+    case .vdop: return number(fix.receiver.verticalDilution)
+    case .pdop: return number(fix.receiver.positionDilution)
+    case .heartRate: return number(fix.sensors.heartRateBeatsPerMinute)
+    case .cadence: return number(fix.sensors.cadencePerMinute)
+    case .power: return number(fix.sensors.powerWatts)
+    case .temperature: return number(fix.sensors.temperatureCelsius)
+    }
+  }
+
+  /// Sets the value of `fix` from `value` (`null` leaves it unknown).
+  /// - Returns: `false` when `value` is not of the value's JSON type (a number, or a string
+  ///   for `source`, `arrivalTime` and `fixType`), or not a value it can take.
+  func set(_ value: JSONValue, of fix: inout Fix) -> Bool {
+    if case .null = value { return true }
+    switch self {
+    case .source:
+      guard let text = value.string, let source = FixSource(rawValue: text) else { return false }
+      fix.source = source
+      return true
+    case .fixType:
+      guard let text = value.string, let type = ReceiverStatus.FixType(rawValue: text) else {
+        return false
+      }
+      fix.receiver.fixType = type
+      return true
+    case .arrivalTime:
+      guard let text = value.string else { return false }
+      var copy = text
+      guard
+        let seconds = copy.withUTF8({
+          ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
+        })
+      else { return false }
+      fix.arrivalTime = Date(timeIntervalSinceReferenceDate: seconds)
+      return true
+    default: break
+    }
+    guard let number = value.number else { return false }
+    switch self {
+    case .altitude: fix.altitudeMeters = number
+    case .speed: fix.speedMetersPerSecond = number
+    case .speedAccuracy: fix.speedAccuracyMetersPerSecond = number
+    case .course: fix.courseDegrees = number
+    case .courseAccuracy: fix.courseAccuracyDegrees = number
+    case .horizontalAccuracy: fix.horizontalAccuracyMeters = number
+    case .verticalAccuracy: fix.verticalAccuracyMeters = number
+    case .satellites:
+      guard number >= 0, number <= 10_000, number.rounded() == number else { return false }
+      fix.receiver.satellitesUsed = Int(number)
+    case .hdop: fix.receiver.horizontalDilution = number
+    case .vdop: fix.receiver.verticalDilution = number
+    case .pdop: fix.receiver.positionDilution = number
+    case .heartRate: fix.sensors.heartRateBeatsPerMinute = number
+    case .cadence: fix.sensors.cadencePerMinute = number
+    case .power: fix.sensors.powerWatts = number
+    case .temperature: fix.sensors.temperatureCelsius = number
+    case .source, .fixType, .arrivalTime: break
+    }
+    return true
+  }
+}
