@@ -11,7 +11,7 @@ struct DemoCommand: ParsableCommand {
     abstract: "Simulate a troubled city run, analyse it and compare raw and cleaned figures "
       + "with the truth.")
 
-  @Option(help: "Seed of the simulation.")
+  @Option(parsing: .unconditional, help: "Seed of the simulation.")
   var seed: UInt64 = 1
 
   func run() throws {

@@ -34,7 +34,9 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "standard (4 environments x 3 devices x walking/running/cycling) or quick.")
   var suite: SuiteArgument = .standard
 
-  @Option(help: "Length of each simulated recording in seconds (default 2700, quick 900).")
+  @Option(
+    parsing: .unconditional,
+    help: "Length of each simulated recording in seconds (default 2700, quick 900).")
   var durationSeconds: Int?
 
   @Option(parsing: .upToNextOption, help: "Seeds of the simulated recordings (default 1 2 3).")
@@ -57,7 +59,8 @@ struct EvalCommand: ParsableCommand {
 
   func validate() throws {
     if let durationSeconds, !(60...86_400).contains(durationSeconds) {
-      throw ValidationError("--duration-seconds must be between 60 and 86400")
+      throw ValidationError(
+        "--duration-seconds must be between 60 and 86,400 (not \(durationSeconds))")
     }
     guard !seeds.isEmpty else { throw ValidationError("give at least one seed") }
     if (file == nil) != (truth == nil) {
@@ -92,9 +95,25 @@ struct EvalCommand: ParsableCommand {
     }
     let routeSummary = EvaluationSummary(cards: routes)
     var real: [(name: String, cards: [ScoreCard])] = []
-    if !simulatedOnly, let folder = dataFolder() {
+    var realSkipped: String?
+    let dataPath = data ?? "../shared/data"
+    if simulatedOnly {
+      realSkipped = "the real recordings left out (--simulated-only)"
+    } else if let folder = dataFolder() {
       let cases = try RealRecordings.cases(in: folder)
       real = ParallelMap.map(cases) { ($0.name, $0.scored()) }
+      if cases.count < RealRecordings.expectedCount {
+        realSkipped =
+          "\(RealRecordings.expectedCount - cases.count) of \(RealRecordings.expectedCount) real "
+          + "recordings skipped: their files are not under \(dataPath)/truth"
+      }
+    } else {
+      realSkipped =
+        "the real recordings skipped: no folder \(dataPath) (run from the repository, or give "
+        + "--data with the shared/data folder)"
+    }
+    if let realSkipped, !json, !simulatedOnly {
+      FileHandle.standardError.write(Data("eval: \(realSkipped)\n".utf8))
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let summary = EvaluationSummary(cards: simulated.map(\.1))
@@ -102,9 +121,9 @@ struct EvalCommand: ParsableCommand {
       let report = EvalReport(
         suite: suite.rawValue, cases: simulated.map { .init(name: $0.0, cards: $0.1) },
         summary: summary, routes: routeSummary,
-        real: real.map { .init(name: $0.name, cards: $0.cards) },
+        real: real.map { .init(name: $0.name, cards: $0.cards) }, realSkipped: realSkipped,
         seconds: seconds)
-      print(try JSONOutput.string(report))
+      print(try JSONOutput.printable(report))
       return
     }
     if markdown {
@@ -136,6 +155,7 @@ struct EvalCommand: ParsableCommand {
       print(markdown ? "\n### \(recording.name)\n" : "\n\(recording.name)")
       print(markdown ? summary.markdown : summary.text)
     }
+    if let realSkipped { print(markdown ? "\n_Note: \(realSkipped)._" : "\nNote: \(realSkipped)") }
     print(String(format: markdown ? "\nEvaluated in %.1f s." : "\n%.1f s", seconds))
   }
 
@@ -155,7 +175,7 @@ struct EvalCommand: ParsableCommand {
     let name = URL(fileURLWithPath: path).lastPathComponent
     let cards = EvaluationCase(name: name, track: track, truth: truth, activity: profile).scored()
     if json {
-      print(try JSONOutput.string(EvalReport.Real(name: name, cards: cards)))
+      print(try JSONOutput.printable(EvalReport.Real(name: name, cards: cards)))
       return
     }
     let summary = EvaluationSummary(cards: [cards], signed: true)
@@ -165,7 +185,11 @@ struct EvalCommand: ParsableCommand {
 
   private func dataFolder() -> URL? {
     let path = data ?? "../shared/data"
-    return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { return nil }
+    return URL(fileURLWithPath: path)
   }
 }
 
@@ -200,5 +224,7 @@ struct EvalReport: Encodable {
   var summary: EvaluationSummary
   var routes: EvaluationSummary
   var real: [Real]
+  /// Why real recordings were left out, or `nil` when none was.
+  var realSkipped: String?
   var seconds: Double
 }
