@@ -140,12 +140,12 @@ struct EvalCommand: ParsableCommand {
       print("")
     }
     let title =
-      "\(suite.rawValue) simulation suite: \(simulated.count) recordings of "
+      "\(suite.rawValue) simulation suite: \(Formatting.count(simulated.count)) recordings of "
       + "\(configurations.first?.durationSeconds ?? 0) s (medians and worst cases over them)"
     print(markdown ? "### \(title)\n" : title)
     print(markdown ? summary.markdown : summary.text)
     let routesTitle =
-      "Routes with a hairpin, a 400 m track and switchbacks: \(routes.count) phone runs, one "
+      "Routes with a hairpin, a 400 m track and switchbacks: \(Formatting.count(routes.count)) phone runs, one "
       + "per environment and route"
     print(markdown ? "\n### \(routesTitle)\n" : "\n\(routesTitle)")
     print(markdown ? routeSummary.markdown : routeSummary.text)

@@ -87,7 +87,7 @@ struct SimulateCommand: ParsableCommand {
       try OutputFile.write(TruthCSV.string(from: recording), to: truth, inputs: inputs)
     }
     print(
-      "\(output): \(Formatting.count(recording.track.fixCount)) fixes, true distance "
+      "\(output): \(Formatting.fixes(recording.track.fixCount)), true distance "
         + Formatting.distance(recording.truthDistanceMeters) + ", true climb "
         + Formatting.meters(recording.truthElevationGainMeters) + ", true moving time "
         + Formatting.duration(recording.truthMovingTimeSeconds))
