@@ -97,6 +97,13 @@ enum Formatting {
     return value < 0 ? "-" + out : out
   }
 
+  /// A rate rounded to a whole number, grouped: `12,345`; `-` when not finite, negative or
+  /// beyond what an `Int` holds.
+  static func rate(_ value: Double) -> String {
+    guard value.isFinite, value >= 0, value < 1e18 else { return unknown }
+    return count(Int(value.rounded()))
+  }
+
   /// A count with its noun: `1 line`, `35 lines`, `14,391 fixes` (`plural` when not the
   /// noun with an s).
   static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
