@@ -6,14 +6,14 @@ import Foundation
 import TrackSift
 import TrackSiftFormats
 
-/// How many fixes go through the whole analysis: it costs milliseconds per hundred fixes under
-/// ASan, and the formatting is fuzzed on every fix by the raw figures below.
+/// How many fixes go through the whole analysis (it costs milliseconds per hundred fixes under
+/// ASan), and how many have their values shown as figures.
 private let analysedFixCount = 24
 
 /// Formats what was read as `analyze` prints it, in every unit and shape; traps when a figure
 /// shows as `inf` or `nan` or the JSON cannot be made. The figures are those of the whole
-/// analysis of the first fixes, then the raw figures of every fix read (distance, times,
-/// climb, maximum of the speeds as read, splits).
+/// analysis of the first fixes, then each of the first fixes' own values (time, altitude,
+/// speed) as every figure the report shows, three fixes a report (raw, live, refined).
 func formatWhatWasRead(_ track: Track, device: DeviceTotals? = nil) {
   var prefix = Track(segments: [])
   var remaining = analysedFixCount
@@ -25,22 +25,30 @@ func formatWhatWasRead(_ track: Track, device: DeviceTotals? = nil) {
   var report = AnalysisReport(
     file: "fuzz", track: prefix, analysis: analysis, device: device, readerNote: nil)
   format(report)
-  var accumulator = MetricsAccumulator()
-  for segment in track.segments {
-    accumulator.startSegment()
-    for fix in segment.fixes {
-      accumulator.add(
-        MetricsSample(
-          timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
-          altitudeMeters: fix.altitudeMeters, verticalAccuracyMeters: fix.verticalAccuracyMeters,
-          speedForMaximumMetersPerSecond: fix.speedMetersPerSecond))
-    }
+  let fixes = prefix.segments.flatMap(\.fixes).map(figures(of:))
+  for start in stride(from: 0, to: fixes.count, by: 3) {
+    report.raw = fixes[start]
+    report.live = fixes[min(start + 1, fixes.count - 1)]
+    report.refined = fixes[min(start + 2, fixes.count - 1)]
+    format(report)
   }
-  report.fixCount = track.fixCount
-  report.raw = accumulator.metrics
-  report.live = report.raw
-  report.refined = report.raw
-  format(report)
+}
+
+/// A fix's values as figures: its time as every duration, its altitude as every distance and
+/// climb, its speed as every speed and pace, and one split of them.
+private func figures(of fix: Fix) -> ActivityMetrics {
+  let time = fix.timeSeconds
+  let altitude = fix.altitudeMeters ?? .nan
+  let speed = fix.speedMetersPerSecond
+  let split = Split(
+    number: 1, distanceMeters: altitude, endTimerSeconds: time ?? .nan,
+    durationSeconds: time ?? .nan, isPartial: true, movingSeconds: speed)
+  return ActivityMetrics(
+    distanceMeters: altitude, elapsedTimeSeconds: time, timerTimeSeconds: time,
+    movingTimeSeconds: time, averageSpeedMetersPerSecond: speed,
+    maximumSpeedMetersPerSecond: speed, averagePaceSecondsPerKilometer: speed.map { 1_000 / $0 },
+    elevationGainMeters: altitude, elevationLossMeters: -altitude,
+    kilometerSplits: [split], mileSplits: [split])
 }
 
 /// The report's text in both shapes (pace and speed), both units and both split lengths, and

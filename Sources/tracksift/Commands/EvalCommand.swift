@@ -28,8 +28,12 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "The reference trajectory of FILE, in any format the readers take.")
   var truth: String?
 
-  @Option(help: "With FILE: the activity's thresholds, walking, running, cycling or driving.")
-  var profile: ActivityKind = .running
+  @Option(
+    help: """
+      With FILE: the activity's thresholds, walking, running, cycling or driving (default: the \
+      file's sport, else running).
+      """)
+  var profile: ActivityKind?
 
   @Option(help: "standard (4 environments x 3 devices x walking/running/cycling) or quick.")
   var suite: SuiteArgument = .standard
@@ -162,7 +166,10 @@ struct EvalCommand: ParsableCommand {
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
   /// and prints its table (errors keep their sign), as Markdown or JSON on request.
   private func scoreRecording(_ path: String, against truthPath: String) throws {
-    let track = try TrackInput.read(path: path, strict: strict)
+    let input = try TrackInput.load(path: path, strict: strict)
+    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    let track = input.track
+    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
     let referenceTrack = try TrackInput.read(path: truthPath, strict: strict)
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {
@@ -173,13 +180,15 @@ struct EvalCommand: ParsableCommand {
         path: truthPath, reason: "its times cover none of the fixes of \(path)")
     }
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let cards = EvaluationCase(name: name, track: track, truth: truth, activity: profile).scored()
+    let cards = EvaluationCase(
+      name: name, track: track, truth: truth, activity: choice.activity
+    ).scored()
     if json {
       print(try JSONOutput.printable(EvalReport.Real(name: name, cards: cards)))
       return
     }
     let summary = EvaluationSummary(cards: [cards], signed: true)
-    print(markdown ? "### \(name)\n" : name)
+    print(markdown ? "### \(name) (\(choice.description))\n" : "\(name); \(choice.description)")
     print(markdown ? summary.markdown : summary.text)
   }
 
