@@ -24,14 +24,17 @@ func formatWhatWasRead(_ track: Track, device: DeviceTotals? = nil) {
   let analysis = TrackAnalysis(track: prefix, profile: ActivityProfile(activity: .running))
   var report = AnalysisReport(
     file: "fuzz", track: prefix, analysis: analysis, device: device, readerNote: nil)
-  format(report)
+  format(report, json: true)
   let fixes = prefix.segments.flatMap(\.fixes).map(figures(of:))
   for start in stride(from: 0, to: fixes.count, by: 3) {
     report.raw = fixes[start]
     report.live = fixes[min(start + 1, fixes.count - 1)]
     report.refined = fixes[min(start + 2, fixes.count - 1)]
-    format(report)
+    format(report, json: false)
   }
+  // One JSON for all of them: encoding is most of the cost under ASan.
+  guard let json = try? JSONOutput.printable(fixes) else { fatalError("JSON threw") }
+  checkFinite(json)
 }
 
 /// A fix's values as figures: its time as every duration, its altitude as every distance and
@@ -51,20 +54,17 @@ private func figures(of fix: Fix) -> ActivityMetrics {
     kilometerSplits: [split], mileSplits: [split])
 }
 
-/// The report's text in both shapes (pace and speed), both units and both split lengths, and
-/// its JSON.
-private func format(_ report: AnalysisReport) {
+/// The report's text in both shapes (pace and speed) and both units, with the units' own
+/// splits, and with `json` its JSON.
+private func format(_ report: AnalysisReport, json: Bool) {
   var report = report
   for activity in [ActivityKind.running, .cycling] {
     report.profile = activity
-    for units in DisplayUnits.allCases {
-      for splitUnit in [SplitUnit.kilometer, .mile] {
-        checkFinite(report.text(units: units, splitUnit: splitUnit))
-      }
-    }
+    for units in DisplayUnits.allCases { checkFinite(report.text(units: units)) }
   }
-  guard let json = try? report.json() else { fatalError("analyze --json threw") }
-  checkFinite(json)
+  guard json else { return }
+  guard let text = try? report.json() else { fatalError("analyze --json threw") }
+  checkFinite(text)
 }
 
 /// Traps when `text` shows a number as `inf` or `nan` (a word of its own, any case). Scans

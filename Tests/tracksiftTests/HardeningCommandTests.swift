@@ -90,6 +90,7 @@ import TrackSiftTestSupport
       for arguments in [
         ["clean", path, "-o", output], ["clean", link, "-o", output],
         ["convert", path, "-o", output], ["convert", hard, "-o", output, "--format", "csv"],
+        ["replay", path, "--store", output],
       ] {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 1, "\(arguments)")

@@ -60,6 +60,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let store { try OutputFile.refuseOverwriting(inputs: [file], output: store) }
     let input = try TrackInput.load(path: file, strict: strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
