@@ -24,6 +24,13 @@ func formatWhatWasRead(_ track: Track, device: DeviceTotals? = nil) {
   let analysis = TrackAnalysis(track: prefix, profile: ActivityProfile(activity: .running))
   var report = AnalysisReport(
     file: "fuzz", track: prefix, analysis: analysis, device: device, readerNote: nil)
+  // A few fixes that leap across the globe make tens of thousands of raw splits (13 MB of
+  // JSON for 49 fixes), which would be all the fuzzer does: the first 50 of each list.
+  for keyPath in [\AnalysisReport.raw, \.live, \.refined] {
+    report[keyPath: keyPath].kilometerSplits = Array(
+      report[keyPath: keyPath].kilometerSplits.prefix(50))
+    report[keyPath: keyPath].mileSplits = Array(report[keyPath: keyPath].mileSplits.prefix(50))
+  }
   format(report, json: true)
   let fixes = prefix.segments.flatMap(\.fixes).map(figures(of:))
   for start in stride(from: 0, to: fixes.count, by: 3) {
