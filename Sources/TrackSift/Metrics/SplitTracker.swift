@@ -6,6 +6,11 @@
 public struct SplitTracker: Sendable, Hashable {
   /// The split length.
   public let unit: SplitUnit
+  /// The most splits kept: 10,000 km or miles, beyond any single activity (Race Across
+  /// America, among the longest, is 4,800 km). Raw fixes that leap across the globe would
+  /// otherwise make millions of splits (7.5 GB for a 13 KB file of 200 such fixes); past the
+  /// cap, the distance goes to the partial split.
+  public static let maximumSplitCount = 10_000
   /// The completed splits so far.
   public private(set) var splits: [Split] = []
   private var lastDistanceMeters = 0.0
@@ -47,7 +52,8 @@ public struct SplitTracker: Sendable, Hashable {
     }
     var completed: [Split] = []
     let length = unit.lengthMeters
-    while Double(splits.count + 1) * length <= distanceMeters {
+    while splits.count < Self.maximumSplitCount, Double(splits.count + 1) * length <= distanceMeters
+    {
       let line = Double(splits.count + 1) * length
       let fraction = (line - lastDistanceMeters) / (distanceMeters - lastDistanceMeters)
       let crossing = lastTimerSeconds + fraction * (timerSeconds - lastTimerSeconds)
