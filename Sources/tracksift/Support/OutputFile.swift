@@ -12,7 +12,8 @@ import Foundation
 enum OutputFile {
   /// Writes the file at `path` by calling `write` with a temporary file's URL, then renames
   /// the temporary file onto `path` (onto the file a symbolic link at `path` names, keeping
-  /// the link). A file that is not a regular file (`/dev/stdout`, a pipe) is written directly.
+  /// the link). A file that is not a regular one (`/dev/stdout`, `/dev/null`, a pipe) is never
+  /// replaced: the output is copied into it.
   ///
   /// - Parameters:
   ///   - path: the file to write.
