@@ -98,6 +98,18 @@ import TrackSiftTestSupport
     #expect(result.standardOutput.utf8.count < 10_000_000)
   }
 
+  /// A ZDA sentence with an 18-digit year (found by fuzzing) crashed the NMEA reader.
+  @Test func anNMEADateWithAHugeYearIsNoCrash() throws {
+    let (path, folder) = try Self.file(
+      "zda.nmea",
+      "$GPZDA,103000,09,03,201924494025222449,00,00*49\r\n"
+        + "$GPGGA,103000.000,5013.476,N,01710.477,E,1,09,0.8,468.770,M,0.0,M,,*64\r\n")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CommandRunner.run(["analyze", path])
+    #expect(result.status == 0 || result.status == 1, "\(result.standardError)")
+    #expect(!result.standardError.contains("crashed"))
+  }
+
   @Test func cleanAndConvertRefuseToWriteOntoTheirInput() throws {
     let (path, folder) = try Self.file("run.gpx", Self.gpx(count: 120))
     defer { try? FileManager.default.removeItem(at: folder) }
