@@ -7,13 +7,16 @@
 # under .build-fuzz/ (git-ignored): the modules, the fuzzer binary .build-fuzz/fuzz-TARGET, the
 # corpus .build-fuzz/corpus-TARGET/ and crash/timeout/oom artifacts .build-fuzz/artifacts-TARGET/.
 #
-# Build: TrackSift and the reader's module (TrackSiftFormats or TrackSiftGPSD) are compiled as
-# separate static libraries with `-sanitize=fuzzer,address` (so their code is instrumented for
-# coverage and ASan), then the entry file in Fuzz/Targets/ is linked against them. The entry files
-# `import` the real module names, so no source is rewritten.
+# Build: TrackSift, TrackSiftFormats and, for gpsd, TrackSiftGPSD are compiled as separate static
+# libraries with `-sanitize=fuzzer,address` (so their code is instrumented for coverage and ASan),
+# then the entry file in Fuzz/Targets/ is linked against them together with Fuzz/Support/ and the
+# CLI's formatting files (the text and JSON of `analyze`, listed in cli_formatting
+# below), so that every target also formats what it read. The entry files `import` the real
+# module names, so no source is rewritten.
 #
 # Environment: SHARED_DATA (default /work/shared/data), SKIP_BUILD=1 to reuse the binary,
-# BUILD_ONLY=1 to build and not run, FUZZ_NICE (default 10).
+# REUSE_MODULES=1 to reuse the static libraries an earlier build left (the same for every
+# target), BUILD_ONLY=1 to build and not run, FUZZ_NICE (default 10).
 set -euo pipefail
 
 target="${1:?usage: Fuzz/run.sh gpx|nmea|gnsslogger|fit|tcx|csv|geojson|gpsd [RUNS] [libFuzzer flags...]}"
@@ -44,6 +47,7 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name TrackSift)
 
 build_module() { # name
   local name="$1"
+  if [[ "${REUSE_MODULES:-0}" == 1 && -f "$mods/lib$name.a" ]]; then return; fi
   local sources=()
   while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$name" -name '*.swift' | sort)
   swiftc "${flags[@]}" -module-name "$name" -I "$mods" \
@@ -51,14 +55,28 @@ build_module() { # name
     -emit-library -static -o "$mods/lib$name.a" "${sources[@]}"
 }
 
+# The CLI's formatting: they import only Foundation, TrackSift and TrackSiftFormats.
+cli_formatting=(
+  Sources/tracksift/Formatting.swift
+  Sources/tracksift/Support/AnalysisReport.swift
+  Sources/tracksift/Support/DisplayUnits.swift
+  Sources/tracksift/Support/JSONOutput.swift
+)
+
 binary="$out/fuzz-$target"
 if [[ "${SKIP_BUILD:-0}" != 1 || ! -x "$binary" ]]; then
   echo "building $binary" >&2
   build_module TrackSift
-  build_module "$module"
+  build_module TrackSiftFormats
+  libraries=(-lTrackSiftFormats -lTrackSift)
+  if [[ "$module" != TrackSiftFormats ]]; then
+    build_module "$module"
+    libraries=(-l"$module" "${libraries[@]}")
+  fi
   # The linker warns "Cannot export local symbol '__asan_...'": harmless.
-  swiftc "${flags[@]}" -I "$mods" -L "$mods" -l"$module" -lTrackSift \
-    "Fuzz/Targets/$entry.swift" -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+  swiftc "${flags[@]}" -module-name "$entry" -I "$mods" -L "$mods" "${libraries[@]}" \
+    "Fuzz/Targets/$entry.swift" Fuzz/Support/*.swift "${cli_formatting[@]}" \
+    -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 
 [[ "${BUILD_ONLY:-0}" == 1 ]] && exit 0

@@ -11,6 +11,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   } catch {
     _ = error.description  // the refusal's message, with its clue
   }
-  _ = try? FixCSVReader.read(data: bytes)
+  if let track = try? FixCSVReader.read(data: bytes) { formatWhatWasRead(track) }
   return 0
 }

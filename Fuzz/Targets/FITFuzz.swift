@@ -5,6 +5,8 @@ import TrackSiftFormats
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
   _ = try? FITReader.read(bytes: bytes, options: .init(lenient: false))
-  _ = try? FITReader.read(bytes: bytes, options: .init(lenient: true))
+  if let activity = try? FITReader.read(bytes: bytes, options: .init(lenient: true)) {
+    formatWhatWasRead(activity.track, device: activity.sessions.first)
+  }
   return 0
 }

@@ -1,4 +1,5 @@
 // libFuzzer entry for GPXReader, strict and lenient. Build and run with `Fuzz/run.sh gpx`.
+import TrackSift
 import TrackSiftFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -13,5 +14,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   } catch {
     precondition(lenient.stoppedAt == error, "lenient reading stopped elsewhere")
   }
+  formatWhatWasRead(Track(segments: lenient.tracks.flatMap(\.segments)))
   return 0
 }

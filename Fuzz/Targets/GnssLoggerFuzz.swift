@@ -8,7 +8,11 @@ import TrackSiftFormats
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)
   let sources = Set(FixSource.allCases)
-  _ = try? GnssLoggerReader.read(data: bytes, options: .init(strict: false, sources: sources))
+  if let log = try? GnssLoggerReader.read(
+    data: bytes, options: .init(strict: false, sources: sources))
+  {
+    formatWhatWasRead(log.track)
+  }
   _ = try? GnssLoggerReader.read(data: bytes, options: .init(strict: true, sources: sources))
   return 0
 }

@@ -5,7 +5,9 @@ import TrackSiftFormats
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Data(bytes: data, count: size)
-  _ = try? NMEAReader.read(data: bytes, options: .init(strict: false))
+  if let log = try? NMEAReader.read(data: bytes, options: .init(strict: false)) {
+    formatWhatWasRead(log.track)
+  }
   _ = try? NMEAReader.read(data: bytes, options: .init(strict: true))
   return 0
 }

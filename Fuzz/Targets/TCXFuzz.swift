@@ -13,5 +13,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   } catch {
     precondition(lenient.stoppedAt == error, "lenient reading stopped elsewhere")
   }
+  for activity in lenient.activities { formatWhatWasRead(activity.track, device: activity.totals) }
   return 0
 }

@@ -20,11 +20,16 @@ struct CommandRunner {
     return nil
   }()
 
-  static func run(_ arguments: [String]) throws -> Output {
+  /// Runs the binary with `arguments`; `environment` adds to (or replaces) variables of this
+  /// process's environment.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
     let process = Process()
     guard let binary else { throw CommandRunnerError.binaryNotFound }
     process.executableURL = binary
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -158,9 +158,14 @@ struct FormatCommandTests {
     let treadmill = try CommandRunner.run([
       "analyze", try Self.path("devices/same-activity_6860622783_treadmill-run/6860622783.tcx"),
     ])
+    // A treadmill run: no position, but the device's totals.
+    #expect(treadmill.status == 0, "\(treadmill.standardError)")
     #expect(
-      treadmill.standardError.contains(
-        "the TCX file holds no position (3,101 trackpoints without one"))
+      treadmill.standardOutput.contains(
+        "Read: no position (3,101 trackpoints without one, as an indoor or treadmill activity "
+          + "has): the device's totals only"))
+    #expect(treadmill.standardOutput.contains("Distance          10.63 km"))
+    #expect(treadmill.standardOutput.contains("Average pace      4:51 /km"))
   }
 
   /// GSDC 2022's measurements file reads as its least-squares fixes, scored against its survey.
@@ -199,8 +204,9 @@ struct FormatCommandTests {
     #expect(junk.status != 0)
     #expect(
       junk.standardError.contains("not a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file"))
+    // A treadmill run has the device's totals for `analyze`, no route for the others.
     let treadmill = try CommandRunner.run([
-      "analyze", try Self.path("devices/same-activity_6860622783_treadmill-run/6860622783.fit"),
+      "replay", try Self.path("devices/same-activity_6860622783_treadmill-run/6860622783.fit"),
     ])
     #expect(treadmill.status != 0)
     #expect(treadmill.standardError.contains("holds no position"))

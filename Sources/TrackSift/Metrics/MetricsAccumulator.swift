@@ -154,8 +154,10 @@ public struct MetricsAccumulator: Sendable, Hashable {
 
   private mutating func advanceSplits() -> [Split] {
     let timer = hasTimes ? timerSeconds : 0
-    return kilometers.advance(distanceMeters: distanceMeters, timerSeconds: timer)
-      + miles.advance(distanceMeters: distanceMeters, timerSeconds: timer)
+    let moving = hasTimes ? movingSeconds : nil
+    return kilometers.advance(
+      distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: moving)
+      + miles.advance(distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: moving)
   }
 
   /// Counts the latest intervals of the segment that end after a time as moving or as

@@ -11,22 +11,32 @@ public struct Split: Sendable, Hashable, Codable {
   public var durationSeconds: Double
   /// True for the last split when it is shorter than a full unit.
   public var isPartial: Bool
+  /// Moving time (stops excluded) taken for this split in seconds, or `nil` when unknown.
+  public var movingSeconds: Double?
 
   /// Creates a split.
   public init(
     number: Int, distanceMeters: Double, endTimerSeconds: Double, durationSeconds: Double,
-    isPartial: Bool
+    isPartial: Bool, movingSeconds: Double? = nil
   ) {
     self.number = number
     self.distanceMeters = distanceMeters
     self.endTimerSeconds = endTimerSeconds
     self.durationSeconds = durationSeconds
     self.isPartial = isPartial
+    self.movingSeconds = movingSeconds
   }
 
   /// Pace in seconds per kilometer, or `nil` when the split has no length or no time.
   public var paceSecondsPerKilometer: Double? {
     guard distanceMeters > 0, durationSeconds > 0 else { return nil }
     return durationSeconds / distanceMeters * 1_000
+  }
+
+  /// Moving pace (stops excluded) in seconds per kilometer, or `nil` when the split has no
+  /// length or no moving time.
+  public var movingPaceSecondsPerKilometer: Double? {
+    guard distanceMeters > 0, let movingSeconds, movingSeconds > 0 else { return nil }
+    return movingSeconds / distanceMeters * 1_000
   }
 }

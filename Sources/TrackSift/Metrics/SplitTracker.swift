@@ -6,11 +6,18 @@
 public struct SplitTracker: Sendable, Hashable {
   /// The split length.
   public let unit: SplitUnit
+  /// The most splits kept: 10,000 km or miles, beyond any single activity (Race Across
+  /// America, among the longest, is 4,800 km). Raw fixes that leap across the globe would
+  /// otherwise make millions of splits (7.5 GB for a 13 KB file of 200 such fixes); past the
+  /// cap, the distance goes to the partial split.
+  public static let maximumSplitCount = 10_000
   /// The completed splits so far.
   public private(set) var splits: [Split] = []
   private var lastDistanceMeters = 0.0
   private var lastTimerSeconds = 0.0
   private var lastSplitEndSeconds = 0.0
+  private var lastMovingSeconds: Double?
+  private var lastSplitEndMovingSeconds = 0.0
   /// ``splits`` and the partial split after them, kept up to date as the tracker advances: a
   /// display reads them after every fix, and building them then copied every split.
   public private(set) var splitsIncludingPartial: [Split] = []
@@ -25,10 +32,16 @@ public struct SplitTracker: Sendable, Hashable {
   /// - Parameters:
   ///   - distanceMeters: cumulative distance; a value lower than the previous one is ignored.
   ///   - timerSeconds: cumulative timer time at that distance.
+  ///   - movingSeconds: cumulative moving time at that distance, or `nil` when unknown (the
+  ///     splits then have no moving time).
   /// - Returns: the splits completed by this step (usually none, at most a few).
   /// - Complexity: O(1) amortized.
   @discardableResult
-  public mutating func advance(distanceMeters: Double, timerSeconds: Double) -> [Split] {
+  public mutating func advance(
+    distanceMeters: Double, timerSeconds: Double, movingSeconds: Double? = nil
+  ) -> [Split] {
+    let previousMovingSeconds = lastMovingSeconds
+    if let movingSeconds, movingSeconds.isFinite { lastMovingSeconds = movingSeconds }
     guard distanceMeters.isFinite, timerSeconds.isFinite, distanceMeters > lastDistanceMeters
     else {
       if timerSeconds.isFinite, timerSeconds > lastTimerSeconds {
@@ -39,16 +52,23 @@ public struct SplitTracker: Sendable, Hashable {
     }
     var completed: [Split] = []
     let length = unit.lengthMeters
-    while Double(splits.count + 1) * length <= distanceMeters {
+    while splits.count < Self.maximumSplitCount, Double(splits.count + 1) * length <= distanceMeters
+    {
       let line = Double(splits.count + 1) * length
       let fraction = (line - lastDistanceMeters) / (distanceMeters - lastDistanceMeters)
       let crossing = lastTimerSeconds + fraction * (timerSeconds - lastTimerSeconds)
+      let movingCrossing = lastMovingSeconds.map { moving in
+        let before = previousMovingSeconds ?? moving
+        return before + fraction * (moving - before)
+      }
       let split = Split(
         number: splits.count + 1, distanceMeters: length, endTimerSeconds: crossing,
-        durationSeconds: crossing - lastSplitEndSeconds, isPartial: false)
+        durationSeconds: crossing - lastSplitEndSeconds, isPartial: false,
+        movingSeconds: movingCrossing.map { max(0, $0 - lastSplitEndMovingSeconds) })
       splits.append(split)
       completed.append(split)
       lastSplitEndSeconds = crossing
+      if let movingCrossing { lastSplitEndMovingSeconds = movingCrossing }
     }
     lastDistanceMeters = distanceMeters
     lastTimerSeconds = max(lastTimerSeconds, timerSeconds)
@@ -66,6 +86,7 @@ public struct SplitTracker: Sendable, Hashable {
     splitsIncludingPartial.append(
       Split(
         number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: lastTimerSeconds,
-        durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true))
+        durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true,
+        movingSeconds: lastMovingSeconds.map { max(0, $0 - lastSplitEndMovingSeconds) }))
   }
 }

@@ -74,7 +74,8 @@ enum NMEAField {
 
   /// Days from 2001-01-01 to a valid proleptic Gregorian date, or `nil` for an invalid one.
   static func daysSinceReference(year: Int, month: Int, day: Int) -> Int? {
-    guard (1...12).contains(month), day >= 1 else { return nil }
+    // A year is four digits in NMEA (ZDA); a longer one overflowed the day count below.
+    guard (1...12).contains(month), day >= 1, (0...9_999).contains(year) else { return nil }
     let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     guard day <= lengths[month - 1] else { return nil }

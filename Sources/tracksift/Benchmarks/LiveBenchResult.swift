@@ -25,9 +25,8 @@ struct LiveBenchResult: Encodable {
       ],
       [
         "store appends", String(format: "%.3f s", store.medianSeconds),
-        "\(Formatting.count(Int(store.fixesPerSecond.rounded()))) fixes/s "
-          + "(\(Formatting.count(store.fixes)) fixes, \(store.commits) "
-          + (store.commits == 1 ? "commit" : "commits")
+        "\(Formatting.rate(store.fixesPerSecond)) fixes/s "
+          + "(\(Formatting.fixes(store.fixes)), \(Formatting.count(store.commits, "commit"))"
           + String(format: ", the last %.3f s)", store.lastCommitSeconds),
       ],
       [

@@ -6,16 +6,27 @@ import TrackSift
 struct AnalyzeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "analyze",
-    abstract: "Print distance, times, pace, splits and verdict counts of an activity file.")
+    abstract: "Print distance, times, pace, splits and verdict counts of an activity file.",
+    discussion: """
+      A file without positions but with the device's own totals (an indoor or treadmill \
+      activity) gives those totals.
+      """)
 
   @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
   var file: String
 
-  @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
-  var profile: ActivityKind = .running
+  @Option(
+    help: """
+      The activity's thresholds: walking, running, cycling or driving (default: the file's \
+      sport, else running).
+      """)
+  var profile: ActivityKind?
 
-  @Option(help: "Split unit of the splits table: km or mi.")
-  var splits: SplitUnitArgument = .km
+  @Option(help: "Units of distances, speeds, paces and climbs: metric or imperial.")
+  var units: DisplayUnitsArgument?
+
+  @Option(help: "Split unit of the splits table: km or mi (default: the units' own).")
+  var splits: SplitUnitArgument?
 
   @Flag(help: "Print one JSON object instead of the tables.")
   var json = false
@@ -24,8 +35,10 @@ struct AnalyzeCommand: ParsableCommand {
   var strict = false
 
   func run() throws {
-    let input = try TrackInput.load(path: file, strict: strict)
-    let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
+    let input = try TrackInput.load(path: file, strict: strict, allowingNoPositions: true)
+    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
+    let analysis = TrackAnalysis(
+      track: input.track, profile: ActivityProfile(activity: choice.activity))
     // Times that cannot drive the motion model are set aside: say why on the `Read:` line.
     let unusable = analysis.segments.map(\.timeUsability).first {
       ![.usable, .noTimes].contains($0)
@@ -34,11 +47,13 @@ struct AnalyzeCommand: ParsableCommand {
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
       readerNote: TrackInput.joined([
         input.note, unusable.map { "times not used (\($0.explanation))" },
-      ]))
+      ]),
+      profileReason: choice.reason)
     if json {
       print(try report.json())
     } else {
-      print(report.text(splitUnit: splits.unit))
+      let shown = DisplayUnitsArgument.resolve(units, splits: splits)
+      print(report.text(units: shown.units, splitUnit: shown.splitUnit))
     }
   }
 }
@@ -49,4 +64,21 @@ enum SplitUnitArgument: String, ExpressibleByArgument, CaseIterable {
   case mi
 
   var unit: SplitUnit { self == .km ? .kilometer : .mile }
+}
+
+/// `metric` or `imperial` on the command line.
+enum DisplayUnitsArgument: String, ExpressibleByArgument, CaseIterable {
+  case metric
+  case imperial
+
+  var units: DisplayUnits { self == .metric ? .metric : .imperial }
+
+  /// The units and split unit shown: each given one as given; `--splits mi` alone means
+  /// imperial units, `--units imperial` alone mile splits.
+  static func resolve(
+    _ units: DisplayUnitsArgument?, splits: SplitUnitArgument?
+  ) -> (units: DisplayUnits, splitUnit: SplitUnit) {
+    let shown = units?.units ?? (splits == .mi ? .imperial : .metric)
+    return (shown, splits?.unit ?? shown.splitUnit)
+  }
 }

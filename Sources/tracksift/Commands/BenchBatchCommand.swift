@@ -18,13 +18,15 @@ struct BenchBatchCommand: ParsableCommand {
   @Argument(help: "A GPX file; without one, a simulated recording of --points fixes is used.")
   var file: String?
 
-  @Option(help: "Fixes in the simulated recording when no file is given.")
+  @Option(parsing: .unconditional, help: "Fixes in the simulated recording when no file is given.")
   var points: Int = 1_000_000
 
-  @Option(name: .customLong("repeat"), help: "Runs per stage; the median is reported.")
+  @Option(
+    name: .customLong("repeat"), parsing: .unconditional,
+    help: "Runs per stage; the median is reported.")
   var repetitions: Int = 5
 
-  @Option(help: "Douglas-Peucker tolerance in meters.")
+  @Option(parsing: .unconditional, help: "Douglas-Peucker tolerance in meters.")
   var toleranceMeters: Double = 3
 
   @Option(
@@ -42,12 +44,21 @@ struct BenchBatchCommand: ParsableCommand {
       throw ValidationError("--repeat must be between 1 and 1000")
     }
     guard points >= 2, points <= 50_000_000 else {
-      throw ValidationError("--points must be between 2 and 50000000")
+      throw ValidationError("--points must be between 2 and 50,000,000 (not \(points))")
+    }
+    guard toleranceMeters.isFinite, toleranceMeters >= 0 else {
+      throw ValidationError("--tolerance-meters must be a number of meters, 0 or more")
     }
   }
 
   func run() throws {
-    let path = try file ?? simulatedFile()
+    // The simulated GPX and the TCX made from it (81 MB for a million points) are removed
+    // at the end.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tracksift-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = try file ?? simulatedFile(in: scratch)
     let url = URL(fileURLWithPath: path)
     let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
     var document = GPXDocument()
@@ -61,11 +72,9 @@ struct BenchBatchCommand: ParsableCommand {
     document = GPXDocument()
 
     // The same track as TCX, read as `analyze` reads it.
-    let tcxURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tracksift-bench-\(url.deletingPathExtension().lastPathComponent)-\(bytes).tcx")
-    if !FileManager.default.fileExists(atPath: tcxURL.path) {
-      try TCXWriter.write(track, to: tcxURL, sport: "Running")
-    }
+    let tcxURL = scratch.appendingPathComponent(
+      "\(url.deletingPathExtension().lastPathComponent).tcx")
+    try TCXWriter.write(track, to: tcxURL, sport: "Running")
     let tcxBytes = try FileManager.default.attributesOfItem(atPath: tcxURL.path)[.size] as? Int ?? 0
     let tcxSeconds = try median { _ = try TCXReader.read(contentsOf: tcxURL) }
 
@@ -117,7 +126,7 @@ struct BenchBatchCommand: ParsableCommand {
         pointsPerSecond: Double(coordinates.count) / simplifySeconds, kept: kept),
       peakResidentMegabytes: BenchTiming.peakResidentMegabytes())
     if json {
-      print(try JSONOutput.string(result))
+      print(try JSONOutput.printable(result))
     } else {
       print(result.text)
     }
@@ -129,10 +138,8 @@ struct BenchBatchCommand: ParsableCommand {
     return FileManager.default.fileExists(atPath: path) ? path : nil
   }()
 
-  private func simulatedFile() throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tracksift-bench-\(points).gpx").path
-    if FileManager.default.fileExists(atPath: path) { return path }
+  private func simulatedFile(in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("simulated-\(points).gpx").path
     var configuration = SyntheticActivityGenerator.Configuration()
     configuration.durationSeconds = points
     configuration.seed = 7

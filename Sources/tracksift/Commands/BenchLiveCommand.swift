@@ -19,10 +19,13 @@ struct BenchLiveCommand: ParsableCommand {
       written as `record` writes them (WAL, synchronous FULL, a commit a second).
       """)
 
-  @Option(help: "Length of the simulated run for the recorder, in seconds (one fix a second).")
+  @Option(
+    parsing: .unconditional,
+    help: "Length of the simulated run for the recorder, in seconds (one fix a second).")
   var durationSeconds: Int = 7_200
 
   @Option(
+    parsing: .unconditional,
     help: """
       Length of the simulated run for the store's appends, in seconds (a long one, so that \
       the time is not mostly the opening of the store).
@@ -35,13 +38,15 @@ struct BenchLiveCommand: ParsableCommand {
   @Option(help: "openSky, suburban, urbanCanyon or forest.")
   var environment: SimulatedEnvironment = .urbanCanyon
 
-  @Option(help: "Seed of the simulation.")
+  @Option(parsing: .unconditional, help: "Seed of the simulation.")
   var seed: UInt64 = 1
 
-  @Option(name: .customLong("repeat"), help: "Runs per stage; the median is reported.")
+  @Option(
+    name: .customLong("repeat"), parsing: .unconditional,
+    help: "Runs per stage; the median is reported.")
   var repetitions: Int = 11
 
-  @Option(help: "Commits of one fix and one verdict to time.")
+  @Option(parsing: .unconditional, help: "Commits of one fix and one verdict to time.")
   var commits: Int = 300
 
   @Option(help: "Where to write the benchmark's stores (removed afterwards).")
@@ -85,7 +90,7 @@ struct BenchLiveCommand: ParsableCommand {
       scenario: "\(activity.rawValue), \(environment.rawValue) phone (iOS), seed \(seed), 1 Hz",
       repetitions: repetitions, recorder: recorder, store: store,
       peakResidentMegabytes: BenchTiming.peakResidentMegabytes())
-    print(json ? try JSONOutput.string(result) : result.text)
+    print(json ? try JSONOutput.printable(result) : result.text)
   }
 
   /// The replay inputs of a simulated run of `seconds`.

@@ -18,10 +18,16 @@ struct CleanCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The GPX file to write.")
   var output: String
 
-  @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
-  var profile: ActivityKind = .running
+  @Option(
+    help: """
+      The activity's thresholds: walking, running, cycling or driving (default: the file's \
+      sport, else running).
+      """)
+  var profile: ActivityKind?
 
-  @Option(help: "Douglas-Peucker tolerance in meters; 0 keeps every accepted fix.")
+  @Option(
+    parsing: .unconditional,
+    help: "Douglas-Peucker tolerance in meters; 0 keeps every accepted fix.")
   var toleranceMeters: Double = 3
 
   @Option(help: "Positions to write: rts (smoothed), live (as recorded live) or none (as read).")
@@ -34,21 +40,22 @@ struct CleanCommand: ParsableCommand {
   }
 
   func run() throws {
-    let track = try TrackInput.read(path: file, strict: strict)
-    var profile = ActivityProfile(activity: profile)
+    try OutputFile.refuseOverwriting(inputs: [file], output: output)
+    let input = try TrackInput.load(path: file, strict: strict)
+    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    let track = input.track
+    let choice = ProfileChoice(option: self.profile, deviceTotals: input.deviceTotals)
+    var profile = ActivityProfile(activity: choice.activity)
     profile.simplificationToleranceMeters = toleranceMeters
     let analysis = TrackAnalysis(track: track, profile: profile)
     let cleaned = analysis.cleanedTrack(
       from: track, smoothing: smoother, simplify: toleranceMeters > 0)
     let document = GPXDocument(creator: "TrackSift", name: track.name, tracks: [cleaned])
-    do {
-      try GPXWriter.write(document, to: URL(fileURLWithPath: output))
-    } catch {
-      throw InputError(path: output, reason: "cannot write (\(error))")
-    }
-    let kept = cleaned.fixCount
+    try OutputFile.write(to: output, inputs: [file]) { try GPXWriter.write(document, to: $0) }
     print(
-      "\(output): \(Formatting.count(kept)) points written of \(Formatting.count(track.fixCount))"
-        + " read (\(Formatting.count(analysis.verdictCounts.rejectedCount)) rejected)")
+      "\(output): \(Formatting.count(cleaned.fixCount, "point")) written of "
+        + "\(Formatting.count(track.fixCount)) read "
+        + "(\(Formatting.count(analysis.verdictCounts.rejectedCount)) rejected); "
+        + choice.description)
   }
 }

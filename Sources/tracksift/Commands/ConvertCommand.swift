@@ -7,16 +7,17 @@ import TrackSiftFormats
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
-    abstract: "Convert an activity file to GPX, TCX, GeoJSON or CSV.",
+    abstract: "Convert an activity file to GPX, TCX, GeoJSON, CSV or NMEA.",
     discussion: """
       Every fix is written as read, segments kept; CSV adds each fix's verdict code and \
       GeoJSON adds times and verdicts as properties with --properties. With --clean, only the \
-      accepted fixes are written, at their smoothed positions (the route is not simplified).
+      accepted fixes are written, at their smoothed positions (the route is not simplified). \
+      NMEA (RMC, GGA and GST sentences) keeps no segment boundaries, sensors or verdicts.
       """)
 
   /// An output format.
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case gpx, tcx, geojson, csv
+    case gpx, tcx, geojson, csv, nmea
   }
 
   @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
@@ -28,11 +29,15 @@ struct ConvertCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The file to write.")
   var output: String
 
-  @Option(help: "gpx, tcx, geojson or csv; by default from the output's extension.")
+  @Option(help: "gpx, tcx, geojson, csv or nmea; by default from the output's extension.")
   var format: Format?
 
-  @Option(help: "The activity's thresholds for the verdicts: walking, running, cycling or driving.")
-  var profile: ActivityKind = .running
+  @Option(
+    help: """
+      The activity's thresholds for the verdicts: walking, running, cycling or driving \
+      (default: the file's sport, else running).
+      """)
+  var profile: ActivityKind?
 
   @Flag(help: "Write only the accepted fixes, at their smoothed positions.")
   var clean = false
@@ -47,36 +52,39 @@ struct ConvertCommand: ParsableCommand {
         ? "geojson" : url.pathExtension.lowercased())
     guard let format = format ?? extensionFormat else {
       throw ValidationError(
-        "cannot tell the format from '\(output)': give --format gpx, tcx, geojson or csv")
+        "cannot tell the format from '\(output)': give --format gpx, tcx, geojson, csv or nmea")
     }
+    try OutputFile.refuseOverwriting(inputs: [file], output: output)
     let input = try TrackInput.load(path: file, strict: strict)
-    let analysis = TrackAnalysis(track: input.track, profile: ActivityProfile(activity: profile))
+    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
+    let analysis = TrackAnalysis(
+      track: input.track, profile: ActivityProfile(activity: choice.activity))
     let track = clean ? analysis.cleanedTrack(from: input.track) : input.track
     let verdicts: [[Verdict]] =
       clean
       ? track.segments.map { Array(repeating: .accepted, count: $0.fixes.count) }
       : analysis.verdicts
-    do {
+    try OutputFile.write(to: output, inputs: [file]) { url in
       switch format {
       case .gpx:
         try GPXWriter.write(
           GPXDocument(creator: "TrackSift", name: track.name, tracks: [track]), to: url)
       case .tcx:
-        try TCXWriter.write(track, to: url, sport: Self.tcxSport(profile))
+        try TCXWriter.write(track, to: url, sport: Self.tcxSport(choice.activity))
       case .geojson:
         try GeoJSONWriter.write(
           track, to: url, verdicts: properties ? verdicts : nil,
           options: GeoJSONWriter.Options(includesTimes: properties, includesVerdicts: properties))
       case .csv:
         try FixCSVWriter.write(track, to: url, verdicts: verdicts)
+      case .nmea:
+        try NMEAWriter.write(track, to: url)
       }
-    } catch {
-      throw InputError(path: output, reason: "cannot write (\(error))")
     }
     print(
-      "\(output): \(Formatting.count(track.fixCount)) fixes in \(track.segments.count) segment"
-        + (track.segments.count == 1 ? "" : "s") + " written as \(format.rawValue) (from "
-        + "\(input.format.rawValue), \(Formatting.count(input.track.fixCount)) fixes read)")
+      "\(output): \(Formatting.fixes(track.fixCount)) in "
+        + "\(Formatting.count(track.segments.count, "segment")) written as \(format.rawValue) "
+        + "(from \(input.format.rawValue), \(Formatting.fixes(input.track.fixCount)) read)")
     if let note = input.note { print("Read: \(note)") }
   }
 

@@ -11,7 +11,7 @@ struct DemoCommand: ParsableCommand {
     abstract: "Simulate a troubled city run, analyse it and compare raw and cleaned figures "
       + "with the truth.")
 
-  @Option(help: "Seed of the simulation.")
+  @Option(parsing: .unconditional, help: "Seed of the simulation.")
   var seed: UInt64 = 1
 
   func run() throws {
@@ -23,13 +23,14 @@ struct DemoCommand: ParsableCommand {
     let counts = analysis.verdictCounts
     print(
       "A simulated \(recording.configuration.durationSeconds / 60)-minute run in an urban canyon, "
-        + "phone in hand: \(Formatting.count(recording.track.fixCount)) fixes with a cached "
+        + "phone in hand: \(Formatting.fixes(recording.track.fixCount)) with a cached "
         + "first fix, network fixes before lock, a tunnel, spikes, ramps, stops at lights, "
         + "Doppler glitches and bad timestamps.")
     print(
       "TrackSift accepted \(Formatting.count(counts.acceptedCount)), refused "
         + "\(Formatting.count(counts.rejectedCount)): "
-        + counts.rejections.map { "\($0.reason.code) \($0.count)" }.joined(separator: ", "))
+        + counts.rejections.map { "\($0.reason.code) \(Formatting.count($0.count))" }.joined(
+          separator: ", "))
     print("")
     var rows: [[String]] = [["", "truth"] + pipelines.map(\.name)]
     rows.append(

@@ -28,13 +28,19 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "The reference trajectory of FILE, in any format the readers take.")
   var truth: String?
 
-  @Option(help: "With FILE: the activity's thresholds, walking, running, cycling or driving.")
-  var profile: ActivityKind = .running
+  @Option(
+    help: """
+      With FILE: the activity's thresholds, walking, running, cycling or driving (default: the \
+      file's sport, else running).
+      """)
+  var profile: ActivityKind?
 
   @Option(help: "standard (4 environments x 3 devices x walking/running/cycling) or quick.")
   var suite: SuiteArgument = .standard
 
-  @Option(help: "Length of each simulated recording in seconds (default 2700, quick 900).")
+  @Option(
+    parsing: .unconditional,
+    help: "Length of each simulated recording in seconds (default 2700, quick 900).")
   var durationSeconds: Int?
 
   @Option(parsing: .upToNextOption, help: "Seeds of the simulated recordings (default 1 2 3).")
@@ -57,7 +63,8 @@ struct EvalCommand: ParsableCommand {
 
   func validate() throws {
     if let durationSeconds, !(60...86_400).contains(durationSeconds) {
-      throw ValidationError("--duration-seconds must be between 60 and 86400")
+      throw ValidationError(
+        "--duration-seconds must be between 60 and 86,400 (not \(durationSeconds))")
     }
     guard !seeds.isEmpty else { throw ValidationError("give at least one seed") }
     if (file == nil) != (truth == nil) {
@@ -92,9 +99,25 @@ struct EvalCommand: ParsableCommand {
     }
     let routeSummary = EvaluationSummary(cards: routes)
     var real: [(name: String, cards: [ScoreCard])] = []
-    if !simulatedOnly, let folder = dataFolder() {
+    var realSkipped: String?
+    let dataPath = data ?? "../shared/data"
+    if simulatedOnly {
+      realSkipped = "the real recordings left out (--simulated-only)"
+    } else if let folder = dataFolder() {
       let cases = try RealRecordings.cases(in: folder)
       real = ParallelMap.map(cases) { ($0.name, $0.scored()) }
+      if cases.count < RealRecordings.expectedCount {
+        realSkipped =
+          "\(RealRecordings.expectedCount - cases.count) of \(RealRecordings.expectedCount) real "
+          + "recordings skipped: their files are not under \(dataPath)/truth"
+      }
+    } else {
+      realSkipped =
+        "the real recordings skipped: no folder \(dataPath) (run from the repository, or give "
+        + "--data with the shared/data folder)"
+    }
+    if let realSkipped, !json, !simulatedOnly {
+      FileHandle.standardError.write(Data("eval: \(realSkipped)\n".utf8))
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let summary = EvaluationSummary(cards: simulated.map(\.1))
@@ -102,9 +125,9 @@ struct EvalCommand: ParsableCommand {
       let report = EvalReport(
         suite: suite.rawValue, cases: simulated.map { .init(name: $0.0, cards: $0.1) },
         summary: summary, routes: routeSummary,
-        real: real.map { .init(name: $0.name, cards: $0.cards) },
+        real: real.map { .init(name: $0.name, cards: $0.cards) }, realSkipped: realSkipped,
         seconds: seconds)
-      print(try JSONOutput.string(report))
+      print(try JSONOutput.printable(report))
       return
     }
     if markdown {
@@ -121,12 +144,12 @@ struct EvalCommand: ParsableCommand {
       print("")
     }
     let title =
-      "\(suite.rawValue) simulation suite: \(simulated.count) recordings of "
+      "\(suite.rawValue) simulation suite: \(Formatting.count(simulated.count)) recordings of "
       + "\(configurations.first?.durationSeconds ?? 0) s (medians and worst cases over them)"
     print(markdown ? "### \(title)\n" : title)
     print(markdown ? summary.markdown : summary.text)
     let routesTitle =
-      "Routes with a hairpin, a 400 m track and switchbacks: \(routes.count) phone runs, one "
+      "Routes with a hairpin, a 400 m track and switchbacks: \(Formatting.count(routes.count)) phone runs, one "
       + "per environment and route"
     print(markdown ? "\n### \(routesTitle)\n" : "\n\(routesTitle)")
     print(markdown ? routeSummary.markdown : routeSummary.text)
@@ -136,13 +159,17 @@ struct EvalCommand: ParsableCommand {
       print(markdown ? "\n### \(recording.name)\n" : "\n\(recording.name)")
       print(markdown ? summary.markdown : summary.text)
     }
+    if let realSkipped { print(markdown ? "\n_Note: \(realSkipped)._" : "\nNote: \(realSkipped)") }
     print(String(format: markdown ? "\nEvaluated in %.1f s." : "\n%.1f s", seconds))
   }
 
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
   /// and prints its table (errors keep their sign), as Markdown or JSON on request.
   private func scoreRecording(_ path: String, against truthPath: String) throws {
-    let track = try TrackInput.read(path: path, strict: strict)
+    let input = try TrackInput.load(path: path, strict: strict)
+    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    let track = input.track
+    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
     let referenceTrack = try TrackInput.read(path: truthPath, strict: strict)
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {
@@ -153,19 +180,25 @@ struct EvalCommand: ParsableCommand {
         path: truthPath, reason: "its times cover none of the fixes of \(path)")
     }
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let cards = EvaluationCase(name: name, track: track, truth: truth, activity: profile).scored()
+    let cards = EvaluationCase(
+      name: name, track: track, truth: truth, activity: choice.activity
+    ).scored()
     if json {
-      print(try JSONOutput.string(EvalReport.Real(name: name, cards: cards)))
+      print(try JSONOutput.printable(EvalReport.Real(name: name, cards: cards)))
       return
     }
     let summary = EvaluationSummary(cards: [cards], signed: true)
-    print(markdown ? "### \(name)\n" : name)
+    print(markdown ? "### \(name) (\(choice.description))\n" : "\(name); \(choice.description)")
     print(markdown ? summary.markdown : summary.text)
   }
 
   private func dataFolder() -> URL? {
     let path = data ?? "../shared/data"
-    return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { return nil }
+    return URL(fileURLWithPath: path)
   }
 }
 
@@ -200,5 +233,7 @@ struct EvalReport: Encodable {
   var summary: EvaluationSummary
   var routes: EvaluationSummary
   var real: [Real]
+  /// Why real recordings were left out, or `nil` when none was.
+  var realSkipped: String?
   var seconds: Double
 }

@@ -20,17 +20,25 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
   var strict = false
 
-  @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
-  var profile: ActivityKind = .running
+  @Option(
+    help: """
+      The activity's thresholds: walking, running, cycling or driving (default: the file's \
+      sport, else running).
+      """)
+  var profile: ActivityKind?
+
+  @Option(help: "Units of the final figures: metric or imperial.")
+  var units: DisplayUnitsArgument?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Replay this many times faster than real time (0: as fast as possible).",
       valueName: "factor"))
   var speed: Double = 0
 
-  @Option(help: "Split unit of the cues: km or mi.")
-  var splits: SplitUnitArgument = .km
+  @Option(help: "Split unit of the cues: km or mi (default: the units' own).")
+  var splits: SplitUnitArgument?
 
   @Option(help: "Save the recording to this SQLite store (created if missing), as `record` does.")
   var store: String?
@@ -52,9 +60,14 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
-    let track = try TrackInput.read(path: file, strict: strict)
-    var configuration = RecorderConfiguration(profile: ActivityProfile(activity: profile))
-    configuration.splitUnit = splits.unit
+    if let store { try OutputFile.refuseOverwriting(inputs: [file], output: store) }
+    let input = try TrackInput.load(path: file, strict: strict)
+    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    let track = input.track
+    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
+    let shown = DisplayUnitsArgument.resolve(units, splits: splits)
+    var configuration = RecorderConfiguration(profile: ActivityProfile(activity: choice.activity))
+    configuration.splitUnit = shown.splitUnit
     let activityStore = try store.map { try ActivityStore(path: $0) }
     let name = track.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     var session: RecordingSession?  // made at the first input, the start
@@ -99,12 +112,13 @@ struct ReplayCommand: ParsableCommand {
       throw InputError(path: file, reason: error.description)
     }
     guard let session else { return }
-    let report = ReplayReport(file: file, track: track, recorder: session.recorder)
+    let report = ReplayReport(
+      file: file, track: track, recorder: session.recorder, profileReason: choice.reason)
     if json {
       print(try report.json())
     } else {
       print("")
-      print(report.text)
+      print(report.text(units: shown.units))
       if let store, let activity = session.activity {
         print("Saved as activity \(activity) in \(store)")
       }

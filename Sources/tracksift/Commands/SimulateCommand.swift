@@ -35,15 +35,19 @@ struct SimulateCommand: ParsableCommand {
   @Option(help: "A GPX file whose first track or route is followed instead of --route.")
   var routeFile: String?
 
-  @Option(help: "Length of the recording in seconds (one fix a second).")
+  @Option(parsing: .unconditional, help: "Length of the recording in seconds (one fix a second).")
   var durationSeconds: Int = 2_700
 
-  @Option(help: "Seed of the random number generator.")
+  @Option(parsing: .unconditional, help: "Seed of the random number generator.")
   var seed: UInt64 = 1
 
   func validate() throws {
     guard durationSeconds > 0, durationSeconds <= 10_000_000 else {
-      throw ValidationError("--duration-seconds must be between 1 and 10000000")
+      throw ValidationError(
+        "--duration-seconds must be positive: between 1 and 10,000,000 (not \(durationSeconds))")
+    }
+    if let truth, truth == output {
+      throw ValidationError("--truth and --output name the same file: give two files")
     }
     let lowered = output.lowercased()
     guard lowered.hasSuffix(".gpx") || lowered.hasSuffix(".nmea") else {
@@ -67,22 +71,23 @@ struct SimulateCommand: ParsableCommand {
       route: shape, durationSeconds: durationSeconds, seed: seed)
     if let origin { configuration.origin = origin }
     let recording = ScenarioSimulator(configuration: configuration).run()
-    let url = URL(fileURLWithPath: output)
-    do {
+    let inputs = routeFile.map { [$0] } ?? []
+    if let truth {
+      try OutputFile.refuseOverwriting(inputs: inputs + [output], output: truth)
+    }
+    try OutputFile.write(to: output, inputs: inputs) { url in
       if output.lowercased().hasSuffix(".nmea") {
         try NMEAWriter.write(recording.track, to: url)
       } else {
         try GPXWriter.write(
           GPXDocument(creator: "TrackSift simulate", tracks: [recording.track]), to: url)
       }
-      if let truth {
-        try Data(TruthCSV.string(from: recording).utf8).write(to: URL(fileURLWithPath: truth))
-      }
-    } catch {
-      throw InputError(path: output, reason: "cannot write (\(error))")
+    }
+    if let truth {
+      try OutputFile.write(TruthCSV.string(from: recording), to: truth, inputs: inputs)
     }
     print(
-      "\(output): \(Formatting.count(recording.track.fixCount)) fixes, true distance "
+      "\(output): \(Formatting.fixes(recording.track.fixCount)), true distance "
         + Formatting.distance(recording.truthDistanceMeters) + ", true climb "
         + Formatting.meters(recording.truthElevationGainMeters) + ", true moving time "
         + Formatting.duration(recording.truthMovingTimeSeconds))

@@ -5,6 +5,9 @@ import TrackSiftSimulation
 
 /// The real recordings of `shared/data/truth` that have a reference, as evaluation cases.
 enum RealRecordings {
+  /// How many recordings ``cases(in:)`` gives when every file is there.
+  static let expectedCount = 5
+
   /// Every case whose files are present under `data` (the `shared/data` folder); a recording
   /// whose files are missing is left out.
   static func cases(in data: URL) throws -> [EvaluationCase] {

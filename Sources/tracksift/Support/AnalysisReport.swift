@@ -6,6 +6,8 @@ import TrackSiftFormats
 struct AnalysisReport: Encodable {
   var file: String
   var profile: ActivityKind
+  /// Why this profile: `--profile`, `the file's sport` or the default.
+  var profileReason: String
   var fixCount: Int
   var segmentCount: Int
   var verdicts: VerdictCounts
@@ -20,11 +22,12 @@ struct AnalysisReport: Encodable {
 
   init(
     file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
-    readerNote: String? = nil
+    readerNote: String? = nil, profileReason: String = "--profile"
   ) {
     self.file = file
     self.device = device
     self.readerNote = readerNote
+    self.profileReason = profileReason
     profile = analysis.profile.activity
     fixCount = track.fixCount
     segmentCount = track.segments.count
@@ -35,13 +38,52 @@ struct AnalysisReport: Encodable {
     refined = analysis.refinedMetrics
   }
 
-  func json() throws -> String { try JSONOutput.string(self) }
+  func json() throws -> String { try JSONOutput.printable(self) }
 
-  func text(splitUnit: SplitUnit) -> String {
+  /// The device's totals in the figures' shape; its timer time stands for moving time, and
+  /// an average speed the file does not give (TCX has none) is its distance over its timer
+  /// time, as the devices compute it.
+  var deviceMetrics: ActivityMetrics? {
+    device.map { totals in
+      let averageSpeed =
+        totals.averageSpeedMetersPerSecond
+        ?? totals.distanceMeters.flatMap { meters in
+          totals.timerTimeSeconds.flatMap { seconds in seconds > 0 ? meters / seconds : nil }
+        }
+      return ActivityMetrics(
+        distanceMeters: totals.distanceMeters ?? .nan,
+        elapsedTimeSeconds: totals.elapsedTimeSeconds,
+        timerTimeSeconds: totals.timerTimeSeconds, movingTimeSeconds: totals.timerTimeSeconds,
+        averageSpeedMetersPerSecond: averageSpeed,
+        maximumSpeedMetersPerSecond: totals.maximumSpeedMetersPerSecond,
+        averagePaceSecondsPerKilometer: averageSpeed.flatMap {
+          PaceFormatter.secondsPerUnit(fromMetersPerSecond: $0, unit: .kilometer)
+        },
+        elevationGainMeters: totals.ascentMeters, elevationLossMeters: totals.descentMeters)
+    }
+  }
+
+  /// The report as text.
+  /// - Parameters:
+  ///   - units: the units of every distance, speed, pace and climb.
+  ///   - splitUnit: the length of the splits (by default the units' own).
+  func text(units: DisplayUnits, splitUnit: SplitUnit? = nil) -> String {
     var lines: [String] = []
+    let profileText = "profile: \(profile.rawValue) (\(profileReason))"
+    guard fixCount > 0 else {
+      // A file without positions (an indoor or treadmill activity): the device's totals only.
+      lines.append("\(file): no positions; \(profileText)")
+      if let readerNote { lines.append("Read: \(readerNote)") }
+      if let deviceMetrics {
+        lines.append("")
+        lines.append(figures([("device", deviceMetrics)], units: units))
+        lines.append("(the file's own totals; its timer time is shown as moving time)")
+      }
+      return lines.joined(separator: "\n")
+    }
     lines.append(
-      "\(file): \(Formatting.count(fixCount)) fixes in \(segmentCount) segment"
-        + (segmentCount == 1 ? "" : "s") + ", \(profile.rawValue) profile")
+      "\(file): \(Formatting.fixes(fixCount)) in "
+        + "\(Formatting.count(segmentCount, "segment")); \(profileText)")
     if let readerNote { lines.append("Read: \(readerNote)") }
     lines.append(
       "Accepted \(Formatting.count(verdicts.acceptedCount)), rejected "
@@ -49,63 +91,72 @@ struct AnalysisReport: Encodable {
         + (verdicts.rejections.isEmpty
           ? ""
           : ": "
-            + verdicts.rejections.map { "\($0.reason.code) \($0.count)" }.joined(
-              separator: ", ")))
+            + verdicts.rejections.map { "\($0.reason.code) \(Formatting.count($0.count))" }
+            .joined(separator: ", ")))
     lines.append("")
-    // The device's own totals in the figures' shape; its timer time stands for moving time.
-    let deviceColumn = device.map { totals in
-      ActivityMetrics(
-        distanceMeters: totals.distanceMeters ?? .nan,
-        elapsedTimeSeconds: totals.elapsedTimeSeconds,
-        timerTimeSeconds: totals.timerTimeSeconds, movingTimeSeconds: totals.timerTimeSeconds,
-        averageSpeedMetersPerSecond: totals.averageSpeedMetersPerSecond,
-        maximumSpeedMetersPerSecond: totals.maximumSpeedMetersPerSecond,
-        averagePaceSecondsPerKilometer: totals.averageSpeedMetersPerSecond.flatMap {
-          PaceFormatter.secondsPerUnit(fromMetersPerSecond: $0, unit: .kilometer)
-        },
-        elevationGainMeters: totals.ascentMeters, elevationLossMeters: totals.descentMeters)
-    }
-    let columns = [raw, live, refined] + (deviceColumn.map { [$0] } ?? [])
-    var rows: [[String]] = [["", "raw", "live", "refined"] + (device == nil ? [] : ["device"])]
-    func row(_ title: String, _ value: (ActivityMetrics) -> String) {
-      rows.append([title] + columns.map(value))
-    }
-    row("Distance") { Formatting.distance($0.distanceMeters) }
-    row("Elapsed time") { Formatting.duration($0.elapsedTimeSeconds) }
-    row("Moving time") { Formatting.duration($0.movingTimeSeconds) }
-    let paceUnit = splitUnit == .kilometer ? "/km" : "/mi"
-    row("Average pace") {
-      PaceFormatter.string(secondsPerKilometer: $0.averagePaceSecondsPerKilometer, unit: splitUnit)
-        + " " + paceUnit
-    }
-    row("Average speed") { Formatting.speed($0.averageSpeedMetersPerSecond) }
-    row("Maximum speed") { Formatting.speed($0.maximumSpeedMetersPerSecond) }
-    row("Elevation gain") { Formatting.meters($0.elevationGainMeters) }
-    row("Elevation loss") { Formatting.meters($0.elevationLossMeters) }
-    lines.append(Formatting.table(rows))
+    var columns = [("raw", raw), ("live", live), ("refined", refined)]
+    if let deviceMetrics { columns.append(("device", deviceMetrics)) }
+    lines.append(figures(columns, units: units))
     if device != nil {
       lines.append("(device: the file's own totals; its timer time is shown as moving time)")
     }
+    let splitUnit = splitUnit ?? units.splitUnit
     let splits = splitUnit == .kilometer ? refined.kilometerSplits : refined.mileSplits
     if !splits.isEmpty {
       lines.append("")
-      lines.append("Splits (refined)")
-      var splitRows: [[String]] = [["", "distance", "time", "pace \(paceUnit)", "at"]]
-      for split in splits {
-        splitRows.append([
-          split.isPartial ? "\(split.number)*" : "\(split.number)",
-          Formatting.distance(split.distanceMeters),
-          Formatting.duration(split.durationSeconds),
-          PaceFormatter.string(secondsPerKilometer: split.paceSecondsPerKilometer, unit: splitUnit),
-          Formatting.duration(split.endTimerSeconds),
-        ])
-      }
-      lines.append(Formatting.table(splitRows))
+      lines.append("Splits (refined; pace and speed over the moving time)")
+      lines.append(Self.splitTable(splits, units: units, showsSpeed: profile.showsSpeed))
     }
     lines.append("")
     lines.append(
       "Simplified route: \(Formatting.count(simplifiedPointCount)) of "
         + "\(Formatting.count(verdicts.acceptedCount)) accepted points")
     return lines.joined(separator: "\n")
+  }
+
+  /// The figures table, one column per set of figures.
+  private func figures(_ columns: [(String, ActivityMetrics)], units: DisplayUnits) -> String {
+    var rows: [[String]] = [[""] + columns.map(\.0)]
+    func row(_ title: String, _ value: (ActivityMetrics) -> String) {
+      rows.append([title] + columns.map { value($0.1) })
+    }
+    row("Distance") { Formatting.distance($0.distanceMeters, units: units) }
+    row("Elapsed time") { Formatting.duration($0.elapsedTimeSeconds) }
+    row("Moving time") { Formatting.duration($0.movingTimeSeconds) }
+    if profile.showsSpeed {
+      row("Average speed") { Formatting.speed($0.averageSpeedMetersPerSecond, units: units) }
+    } else {
+      row("Average pace") {
+        Formatting.pace(secondsPerKilometer: $0.averagePaceSecondsPerKilometer, units: units)
+      }
+    }
+    row("Maximum speed") { Formatting.speed($0.maximumSpeedMetersPerSecond, units: units) }
+    row("Elevation gain") { Formatting.meters($0.elevationGainMeters, units: units) }
+    row("Elevation loss") { Formatting.meters($0.elevationLossMeters, units: units) }
+    return Formatting.table(rows)
+  }
+
+  /// The splits: each one's distance, timer time, moving time, moving pace (or speed) and the
+  /// timer time at its end.
+  static func splitTable(_ splits: [Split], units: DisplayUnits, showsSpeed: Bool) -> String {
+    let rate = showsSpeed ? "speed" : "pace \(units.paceSuffix)"
+    var rows: [[String]] = [["", "distance", "time", "moving", rate, "at"]]
+    for split in splits {
+      let movingSpeed = split.movingSeconds.flatMap { seconds in
+        seconds > 0 ? split.distanceMeters / seconds : nil
+      }
+      rows.append([
+        split.isPartial ? "\(split.number)*" : "\(split.number)",
+        Formatting.distance(split.distanceMeters, units: units),
+        Formatting.duration(split.durationSeconds),
+        Formatting.duration(split.movingSeconds),
+        showsSpeed
+          ? Formatting.speed(movingSpeed, units: units)
+          : PaceFormatter.string(
+            secondsPerKilometer: split.movingPaceSecondsPerKilometer, unit: units.splitUnit),
+        Formatting.duration(split.endTimerSeconds),
+      ])
+    }
+    return Formatting.table(rows)
   }
 }

@@ -1,16 +1,33 @@
 import Foundation
 
-/// The JSON the commands print and store: sorted keys, ISO 8601 dates, and non-finite numbers
-/// as the strings `inf`, `-inf` and `nan`.
+/// The JSON the commands print and store: sorted keys, ISO 8601 dates.
 enum JSONOutput {
-  /// The encoded value as text, pretty-printed unless `compact`.
+  /// The encoded value as text, pretty-printed unless `compact`, with non-finite numbers as
+  /// the strings `inf`, `-inf` and `nan` so that ``decode(_:from:)`` gives them back (the
+  /// form the store keeps).
   static func string(_ value: some Encodable, compact: Bool = false) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
+    let encoder = encoder(compact: compact)
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  /// The encoded value as text for people and programs to read, pretty-printed unless
+  /// `compact`: a number that is not finite (no figure) is `null`, never `inf` or `nan`.
+  static func printable(_ value: some Encodable, compact: Bool = false) throws -> String {
+    let encoder = encoder(compact: compact)
+    // A marker no input can hold (a fresh UUID) stands for a non-finite number, then the
+    // quoted marker becomes null.
+    let marker = "\u{1}" + UUID().uuidString
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: marker, negativeInfinity: marker, nan: marker)
+    let data = try encoder.encode(value)
+    let quoted = "\"\\u0001\(marker.dropFirst())\""
+    // Most output has no such number: a byte search is far cheaper than replacing in text.
+    guard data.range(of: Data(quoted.utf8)) != nil else {
+      return String(decoding: data, as: UTF8.self)
+    }
+    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: quoted, with: "null")
   }
 
   /// Decodes what ``string(_:compact:)`` wrote.
@@ -20,5 +37,12 @@ enum JSONOutput {
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return try decoder.decode(type, from: Data(text.utf8))
+  }
+
+  private static func encoder(compact: Bool) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
   }
 }

@@ -32,9 +32,15 @@ enum TrackInput {
   }
 
   /// The file's track, format and device totals.
-  /// - Parameter strict: refuse a damaged GPX, TCX or FIT file and a log with a bad line,
-  ///   instead of reading around the damage.
-  static func load(path: String, strict: Bool = false) throws -> ActivityInput {
+  /// - Parameters:
+  ///   - strict: refuse a damaged GPX, TCX or FIT file and a log with a bad line, instead of
+  ///     reading around the damage.
+  ///   - allowingNoPositions: give a FIT or TCX file without a position but with the device's
+  ///     totals (an indoor or treadmill activity) as an empty track with its totals, instead
+  ///     of refusing it.
+  static func load(
+    path: String, strict: Bool = false, allowingNoPositions: Bool = false
+  ) throws -> ActivityInput {
     let url = URL(fileURLWithPath: path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -64,7 +70,7 @@ enum TrackInput {
         ])
       case .tcx:
         let document = try TCXReader.read(contentsOf: url, options: .init(lenient: !strict))
-        input = try tcxInput(document, path: path)
+        input = try tcxInput(document, path: path, allowingNoPositions: allowingNoPositions)
       case .fit:
         let activity = try FITReader.read(contentsOf: url, options: .init(lenient: !strict))
         input.track = activity.track
@@ -72,10 +78,13 @@ enum TrackInput {
         try refuseIfEmpty(input.track, damage: activity.stoppedAt, path: path)
         input.note = damageNote(activity.stoppedAt, fixCount: input.track.fixCount)
         if input.track.fixCount == 0 {
-          throw InputError(
-            path: path,
-            reason: "the FIT file holds no position (\(activity.recordCount) records without "
-              + "one, as an indoor, treadmill or pool activity has)")
+          let why =
+            Formatting.count(activity.recordCount, "record") + " without one, as an indoor, "
+            + "treadmill or pool activity has"
+          guard allowingNoPositions, input.deviceTotals != nil else {
+            throw InputError(path: path, reason: "the FIT file holds no position (\(why))")
+          }
+          input.note = joined([input.note, "no position (\(why)): the device's totals only"])
         }
       case .nmea:
         let log = try NMEAReader.read(contentsOf: url, options: .init(strict: strict))
@@ -128,7 +137,9 @@ enum TrackInput {
   /// A TCX file's activities as one track, with the device's totals of a single activity. A
   /// file whose activities have no position but which holds a course (a planned route, with
   /// or without times) gives the course, as a GPX file without tracks gives its routes.
-  private static func tcxInput(_ document: TCXDocument, path: String) throws -> ActivityInput {
+  private static func tcxInput(
+    _ document: TCXDocument, path: String, allowingNoPositions: Bool
+  ) throws -> ActivityInput {
     var input = ActivityInput(
       track: Track(
         name: document.activities.first?.name,
@@ -148,6 +159,17 @@ enum TrackInput {
     ])
     guard input.track.fixCount > 0 else {
       let positionless = document.positionlessTrackpointCount
+      if allowingNoPositions,
+        input.deviceTotals?.timerTimeSeconds != nil
+          || input.deviceTotals?.distanceMeters != nil
+      {
+        input.note = joined([
+          input.note,
+          "no position (" + Formatting.count(positionless, "trackpoint")
+            + " without one, as an indoor or treadmill activity has): the device's totals only",
+        ])
+        return input
+      }
       throw InputError(
         path: path,
         reason: positionless > 0
