@@ -12,7 +12,8 @@ struct AnalyzeCommand: ParsableCommand {
       activity) gives those totals.
       """)
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
+  @Argument(
+    help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
   var file: String
 
   @Option(

@@ -9,7 +9,8 @@ struct CleanCommand: ParsableCommand {
     commandName: "clean",
     abstract: "Write a cleaned GPX: bad fixes removed, positions filtered, route simplified.")
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
+  @Argument(
+    help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
   var file: String
 
   @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")

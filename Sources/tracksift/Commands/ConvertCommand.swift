@@ -10,7 +10,7 @@ struct ConvertCommand: ParsableCommand {
     abstract: "Convert an activity file to GPX, TCX, GeoJSON, CSV or NMEA.",
     discussion: """
       Every fix is written as read, segments kept; CSV adds each fix's verdict code and \
-      GeoJSON adds times and verdicts as properties with --properties. With --clean, only the \
+      GeoJSON adds each point's verdict as a property with --properties. With --clean, only the \
       accepted fixes are written, at their smoothed positions (the route is not simplified). \
       NMEA (RMC, GGA and GST sentences) keeps no segment boundaries, sensors or verdicts.
       """)
@@ -20,7 +20,8 @@ struct ConvertCommand: ParsableCommand {
     case gpx, tcx, geojson, csv, nmea
   }
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file (told apart by content).")
+  @Argument(
+    help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
   var file: String
 
   @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
@@ -42,7 +43,7 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Write only the accepted fixes, at their smoothed positions.")
   var clean = false
 
-  @Flag(help: "GeoJSON: add each point's time and verdict as properties.")
+  @Flag(help: "GeoJSON: add each point's verdict as a property.")
   var properties = false
 
   func run() throws {
@@ -74,7 +75,7 @@ struct ConvertCommand: ParsableCommand {
       case .geojson:
         try GeoJSONWriter.write(
           track, to: url, verdicts: properties ? verdicts : nil,
-          options: GeoJSONWriter.Options(includesTimes: properties, includesVerdicts: properties))
+          options: GeoJSONWriter.Options(includesTimes: true, includesVerdicts: properties))
       case .csv:
         try FixCSVWriter.write(track, to: url, verdicts: verdicts)
       case .nmea:

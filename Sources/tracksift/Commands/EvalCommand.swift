@@ -21,7 +21,7 @@ struct EvalCommand: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "A recording to score instead of the suite: a GPX, TCX, FIT, NMEA, CSV or GnssLogger file "
+      "A recording to score instead of the suite: a GPX, TCX, FIT, NMEA, CSV, GeoJSON or GnssLogger file "
         + "(told apart by content); give its reference with --truth."))
   var file: String?
 

@@ -14,7 +14,7 @@ struct ReplayCommand: ParsableCommand {
       equal those `analyze` reports for the same file and profile.
       """)
 
-  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV or Android GnssLogger file with times.")
+  @Argument(help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file with times.")
   var file: String
 
   @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")

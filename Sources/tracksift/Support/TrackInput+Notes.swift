@@ -31,6 +31,12 @@ extension TrackInput {
       + " left out)"
   }
 
+  /// Which unit a column of epoch numbers was read in (told by their magnitude), or `nil` for
+  /// times written as dates.
+  static func epochNote(_ unit: EpochTimeUnit?) -> String? {
+    unit.map { "times are epoch \($0.rawValue)" }
+  }
+
   /// The notes that are there, joined; `nil` for none.
   static func joined(_ notes: [String?]) -> String? {
     let present = notes.compactMap { $0 }

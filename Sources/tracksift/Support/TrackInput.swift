@@ -15,8 +15,8 @@ struct ActivityInput {
   var note: String?
 }
 
-/// Reads an activity file (GPX, TCX, FIT, NMEA, CSV or an Android GnssLogger log, told apart by
-/// content) into one track.
+/// Reads an activity file (GPX, TCX, FIT, NMEA, CSV, GeoJSON or an Android GnssLogger log, told
+/// apart by content) into one track.
 ///
 /// A damaged GPX, TCX or FIT file (cut short when an app or a watch stopped writing it, or
 /// failing its CRC) gives what was read before the damage, as a log gives its lines around a
@@ -59,21 +59,26 @@ enum TrackInput {
         path: path, reason: "cannot read the file (\(error.localizedDescription))")
     }
     var input = ActivityInput(track: Track(), format: format)
+    // Values no device can measure, which the reader read as unknown.
+    var refused = RefusedFieldCounts()
     do {
       switch format {
       case .gpx:
         let document = try GPXReader.read(contentsOf: url, options: .init(lenient: !strict))
         let (track, routeNote) = try gpxTrack(document, path: path)
         input.track = track
+        refused = document.refusedFieldCounts
         input.note = joined([
           routeNote, damageNote(document.stoppedAt, fixCount: input.track.fixCount),
         ])
       case .tcx:
         let document = try TCXReader.read(contentsOf: url, options: .init(lenient: !strict))
         input = try tcxInput(document, path: path, allowingNoPositions: allowingNoPositions)
+        refused = document.refusedFieldCounts
       case .fit:
         let activity = try FITReader.read(contentsOf: url, options: .init(lenient: !strict))
         input.track = activity.track
+        refused = activity.refusedFieldCounts
         input.deviceTotals = DeviceTotals(combining: activity.sessions)
         try refuseIfEmpty(input.track, damage: activity.stoppedAt, path: path)
         input.note = damageNote(activity.stoppedAt, fixCount: input.track.fixCount)
@@ -98,18 +103,28 @@ enum TrackInput {
               + ", " + void + Formatting.count(log.skippedCount, "line") + " skipped)")
         }
         input.track = log.track
+        refused = log.refusedFieldCounts
         input.note = skippedNote(log.skippedCount, log.skipped)
       case .csv:
-        input.track = try FixCSVReader.read(contentsOf: url)
-        guard input.track.fixCount > 0 else {
+        let log = try FixCSVReader.readLog(contentsOf: url)
+        guard log.track.fixCount > 0 else {
           throw InputError(path: path, reason: "the CSV file holds no row after its header")
         }
+        input.track = log.track
+        refused = log.refusedFieldCounts
+        input.note = epochNote(log.epochTimeUnit)
       case .geojson:
         let document = try GeoJSONReader.read(contentsOf: url)
         guard document.track.fixCount > 0 else {
           throw InputError(path: path, reason: "the GeoJSON file holds no line or point")
         }
         input.track = document.track
+        refused = document.refusedFieldCounts
+        let skipped =
+          document.skippedGeometryCount > 0
+          ? Formatting.count(document.skippedGeometryCount, "geometry", plural: "geometries")
+            + " without a line or point passed over" : nil
+        input.note = joined([epochNote(document.epochTimeUnit), skipped])
       case .gnssLogger:
         let log = try GnssLoggerReader.read(contentsOf: url, options: .init(strict: strict))
         let mockNote =
@@ -124,8 +139,10 @@ enum TrackInput {
             reason: "the GnssLogger log holds no fix (" + (notes ?? "no Fix or NMEA line") + ")")
         }
         input.track = log.track
+        refused = log.refusedFieldCounts
         input.note = notes
       }
+      if !refused.isEmpty { input.note = joined([input.note, refused.description]) }
     } catch let error as InputError {
       throw error
     } catch let error as CustomStringConvertible {
