@@ -55,8 +55,9 @@ extension RecorderEvent: CustomStringConvertible {
   /// `auto-paused (still for 12 s)`; for a timeline that shows the event's time beside it.
   public var summary: String {
     guard case .autoPaused(let since) = kind else { return "\(kind)" }
-    let seconds = Int(max(0, time.timeIntervalSince(since)).rounded())
-    return "auto-paused (still for \(seconds) s)"
+    let seconds = max(0, time.timeIntervalSince(since))
+    // Times come from fixes, which a file can stamp anywhere: no integer conversion.
+    return "auto-paused (still for \(String(format: "%.0f", seconds)) s)"
   }
 }
 

@@ -132,14 +132,12 @@ struct ActivitiesCommand: ParsableCommand {
       var track = try store.track(of: id, acceptedOnly: !all)
       track.name = activity.name
       let document = GPXDocument(creator: "TrackSift", name: activity.name, tracks: [track])
-      do {
-        try GPXWriter.write(document, to: URL(fileURLWithPath: output))
-      } catch {
-        throw InputError(path: output, reason: "cannot write (\(error))")
+      try OutputFile.write(to: output, inputs: [options.store]) { url in
+        try GPXWriter.write(document, to: url)
       }
       print(
-        "\(output): \(Formatting.count(track.fixCount)) points in \(track.segments.count) segment"
-          + (track.segments.count == 1 ? "" : "s"))
+        "\(output): \(Formatting.count(track.fixCount, "point")) in "
+          + Formatting.count(track.segments.count, "segment"))
     }
   }
 

@@ -23,7 +23,8 @@ struct RecordCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Where gpsd listens.", valueName: "host:port"))
   var gpsd = "localhost:2947"
 
-  @Option(help: "How long one connection attempt to gpsd may take, in seconds.")
+  @Option(
+    parsing: .unconditional, help: "How long one connection attempt to gpsd may take, in seconds.")
   var connectTimeout: Double = 5
 
   @Option(help: "The SQLite store to save to (created if missing).")
@@ -48,7 +49,7 @@ struct RecordCommand: AsyncParsableCommand {
       """)
   var ignoreStaleness = false
 
-  @Option(help: "Finish by itself after this many seconds.")
+  @Option(parsing: .unconditional, help: "Finish by itself after this many seconds.")
   var durationSeconds: Double?
 
   func validate() throws {
