@@ -353,4 +353,30 @@ import TrackSiftTestSupport
     #expect(result.status == 0, "\(result.standardError)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
+
+  /// One altitude sample of -5 m in a flat 100 m track (105 m in a second, faster than any body
+  /// falls): no climb, and the output says why.
+  @Test func anAltitudeSpikeIsLeftOutOfTheClimbInWords() throws {
+    let (path, _) = try Self.file("spike.gpx", Self.gpx(altitude: { $0 == 30 ? "-5" : "100" }))
+    let result = try CommandRunner.run(["analyze", path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains(
+        "Climb: 1 altitude jump faster than a body climbs left out"))
+    let gain = result.standardOutput.split(separator: "\n").first {
+      $0.hasPrefix("Elevation gain")
+    }
+    #expect(gain?.split(separator: " ").filter { $0 == "0" }.count == 3, "\(gain ?? "")")
+  }
+
+  /// A CSV whose times are epoch milliseconds lasts what it lasts, and the `Read:` line says so.
+  @Test func epochMillisecondsAreReadAsSuchInWords() throws {
+    let (path, _) = try Self.file(
+      "ms.csv",
+      Self.csv { "\(1_700_000_000_000 + $0 * 1_000),\(46.5 + Double($0) * 3e-5),6.6,10,3" })
+    let result = try CommandRunner.run(["analyze", path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("Read: times are epoch milliseconds"))
+    #expect(result.standardOutput.contains("Elapsed time          0:59"))
+  }
 }

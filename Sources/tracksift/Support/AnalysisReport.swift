@@ -93,6 +93,12 @@ struct AnalysisReport: Encodable {
           : ": "
             + verdicts.rejections.map { "\($0.reason.code) \(Formatting.count($0.count))" }
             .joined(separator: ", ")))
+    // Altitudes no body can reach in time keep their fix but are left out of the climb.
+    if let jumps = refined.refusedAltitudeJumpCount, jumps > 0 {
+      lines.append(
+        "Climb: " + Formatting.count(jumps, "altitude jump")
+          + " faster than a body climbs left out (the fixes' positions kept)")
+    }
     lines.append("")
     var columns = [("raw", raw), ("live", live), ("refined", refined)]
     if let deviceMetrics { columns.append(("device", deviceMetrics)) }
