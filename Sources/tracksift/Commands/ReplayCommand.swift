@@ -43,7 +43,8 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "Save the recording to this SQLite store (created if missing), as `record` does.")
   var store: String?
 
-  // For the crash-safety test: says on standard error how far the store is committed.
+  // For the crash-safety test: says on standard error how far the store is committed
+  // (`committed ACTIVITY SEQUENCE`).
   @Flag(help: .hidden)
   var reportCommits = false
 
@@ -98,7 +99,8 @@ struct ReplayCommand: ParsableCommand {
         if reportCommits, let committed = session!.highestCommittedFixSequence,
           committed != reportedCommit
         {
-          FileHandle.standardError.write(Data("committed \(committed)\n".utf8))
+          let activity = session!.activity.map { "\($0.rawValue) " } ?? ""
+          FileHandle.standardError.write(Data("committed \(activity)\(committed)\n".utf8))
           reportedCommit = committed
         }
         guard !json else { return }

@@ -160,7 +160,7 @@ struct GPSDLiveTests {
     let events = EventLog()
     let collection = Task {
       await collect(
-        client(host: "127.0.0.1", port: port).events(), timeoutSeconds: 60, log: events
+        client(host: "127.0.0.1", port: port).events(), timeoutSeconds: 120, log: events
       ) { events in
         guard
           let restart = events.lastIndex(where: {
