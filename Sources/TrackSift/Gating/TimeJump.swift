@@ -94,7 +94,9 @@ struct TimeJump: Sendable {
     } else {
       keep(entry)
     }
-    jumped += judgeOpening()
+    // Appending even an empty array to the empty result allocates; this runs for every fix.
+    let openingJumped = judgeOpening()
+    if !openingJumped.isEmpty { jumped += openingJumped }
     return jumped
   }
 

@@ -184,6 +184,9 @@ public struct MetricsAccumulator: Sendable, Hashable {
   }
 
   /// The figures so far (see ``ActivityMetrics`` for their definitions).
+  // Inlined so that a caller reading it through a stored property does not copy the
+  // accumulator first (a snapshot per fix).
+  @inline(__always)
   public var metrics: ActivityMetrics {
     let timed = hasTimes && (lastTimeSeconds ?? 0) > (firstTimeSeconds ?? 0)
     let hasAltitude = elevation.minimumAltitudeMeters != nil

@@ -213,12 +213,18 @@ public enum FixCSVReader {
 
   /// The unit of the epoch numbers in the time column at `column` (see ``EpochTimeUnit``), from
   /// the first 1,001 rows whose field is a number; `nil` when none is (ISO 8601 text), or when
-  /// the column holds times of day beside a date column.
+  /// the column holds times of day beside a date column. The search stops at 1,001 rows in a
+  /// row without a number: such a column holds text, not epoch numbers.
   private static func epochTimeUnit(
     of lines: [Substring], column: Int, dateColumn: Int?
   ) -> EpochTimeUnit? {
+    let sampleCount = 1_001
     var values: [Double] = []
-    for line in lines.dropFirst() where values.count < 1_001 {
+    var rowsWithoutNumber = 0
+    for line in lines.dropFirst() {
+      // The reader splits every row again; here only the sample's rows are split.
+      guard values.count < sampleCount, rowsWithoutNumber < sampleCount else { break }
+      rowsWithoutNumber += 1
       guard let fields = try? fields(of: line, line: 0), column < fields.count else { continue }
       let value = trimmed(fields[column])
       if let dateColumn, dateColumn < fields.count, !trimmed(fields[dateColumn]).isEmpty,
@@ -226,7 +232,10 @@ public enum FixCSVReader {
       {
         continue
       }
-      if let number = Double(value), number.isFinite { values.append(number) }
+      if let number = Double(value), number.isFinite {
+        values.append(number)
+        rowsWithoutNumber = 0
+      }
     }
     return values.isEmpty ? nil : EpochTimeUnit(values: values)
   }

@@ -93,6 +93,41 @@ public enum FixFieldLimits {
   ///
   /// - Complexity: O(1).
   public static func screen(_ fix: inout Fix, refused: inout RefusedFieldCounts) {
+    // Nearly every fix of a real file is wholly in range: one read-only pass decides that,
+    // without the write-back of each field the counting pass below costs.
+    if isInRange(fix) { return }
+    screenOutOfRange(&fix, refused: &refused)
+  }
+
+  /// Whether every known field of `fix` that ``screen(_:refused:)`` screens is finite and in
+  /// its range, so that the screen leaves the fix and the counts unchanged.
+  @inline(__always)
+  private static func isInRange(_ fix: Fix) -> Bool {
+    // NaN and infinity fail both comparisons; unknown (`nil`) passes.
+    @inline(__always) func within(_ value: Double?, _ range: ClosedRange<Double>) -> Bool {
+      guard let value else { return true }
+      return value >= range.lowerBound && value <= range.upperBound
+    }
+    return within(fix.timeSeconds, timeSeconds)
+      && within(fix.arrivalTime?.timeIntervalSinceReferenceDate, timeSeconds)
+      && within(fix.altitudeMeters, altitudeMeters)
+      && within(fix.horizontalAccuracyMeters, accuracyMeters)
+      && within(fix.verticalAccuracyMeters, accuracyMeters)
+      && within(fix.speedMetersPerSecond, speedMetersPerSecond)
+      && within(fix.speedAccuracyMetersPerSecond, speedAccuracyMetersPerSecond)
+      && within(fix.courseDegrees, courseDegrees)
+      && within(fix.courseAccuracyDegrees, courseDegrees)
+      && within(fix.receiver.horizontalDilution, dilution)
+      && within(fix.receiver.verticalDilution, dilution)
+      && within(fix.receiver.positionDilution, dilution)
+      && within(fix.sensors.heartRateBeatsPerMinute, heartRateBeatsPerMinute)
+      && within(fix.sensors.cadencePerMinute, cadencePerMinute)
+      && within(fix.sensors.powerWatts, powerWatts)
+      && within(fix.sensors.temperatureCelsius, temperatureCelsius)
+  }
+
+  // The counting pass of `screen` for a fix with a field out of range.
+  private static func screenOutOfRange(_ fix: inout Fix, refused: inout RefusedFieldCounts) {
     func isValid(_ value: Double, _ range: ClosedRange<Double>) -> Bool {
       value.isFinite && range.contains(value)
     }
