@@ -63,4 +63,28 @@ enum FixCSVColumn: Hashable {
     default: return nil
     }
   }
+
+  /// The numeric field of a fix the column holds, or `nil` for one read on its own (times,
+  /// position, satellites, provider, segment).
+  var fixNumber: FixNumber? {
+    switch self {
+    case .altitude: .altitude
+    case .horizontalAccuracy: .horizontalAccuracy
+    case .verticalAccuracy: .verticalAccuracy
+    case .speed: .speed
+    case .course: .course
+    case .speedAccuracy: .speedAccuracy
+    case .courseAccuracy: .courseAccuracy
+    case .heartRate: .heartRate
+    case .cadence: .cadence
+    case .power: .power
+    case .temperature: .temperature
+    case .horizontalDilution: .horizontalDilution
+    case .verticalDilution: .verticalDilution
+    case .positionDilution: .positionDilution
+    case .time, .date, .timeMilliseconds, .gpsTime, .gpsTimeMilliseconds, .latitude, .longitude,
+      .segment, .satellites, .provider, .ecefX, .ecefY, .ecefZ:
+      nil
+    }
+  }
 }

@@ -293,21 +293,7 @@ public enum FixCSVReader {
       switch column {
       case .latitude: fix.latitudeDegrees = number
       case .longitude: fix.longitudeDegrees = number
-      case .altitude: fix.altitudeMeters = number
-      case .horizontalAccuracy: fix.horizontalAccuracyMeters = number
-      case .verticalAccuracy: fix.verticalAccuracyMeters = number
-      case .speed: fix.speedMetersPerSecond = number
-      case .course: fix.courseDegrees = number
-      case .speedAccuracy: fix.speedAccuracyMetersPerSecond = number
-      case .courseAccuracy: fix.courseAccuracyDegrees = number
-      case .heartRate: fix.sensors.heartRateBeatsPerMinute = number
-      case .cadence: fix.sensors.cadencePerMinute = number
-      case .power: fix.sensors.powerWatts = number
-      case .temperature: fix.sensors.temperatureCelsius = number
-      case .horizontalDilution: fix.receiver.horizontalDilution = number
-      case .verticalDilution: fix.receiver.verticalDilution = number
-      case .positionDilution: fix.receiver.positionDilution = number
-      default: break
+      default: if let field = column.fixNumber { fix[number: field] = number }
       }
     }
   }
