@@ -5,37 +5,21 @@ import TrackSift
 /// `fix[number: .altitude]`, instead of each format listing the fix's properties again. Each
 /// format maps its own names (a CSV header, a GeoJSON key, a TCX element) to these.
 ///
+/// | case | property |
+/// |---|---|
+/// | `altitude` | ``Fix/altitudeMeters`` |
+/// | `horizontalAccuracy`, `verticalAccuracy` | ``Fix/horizontalAccuracyMeters``, ``Fix/verticalAccuracyMeters`` |
+/// | `speed`, `speedAccuracy` | ``Fix/speedMetersPerSecond``, ``Fix/speedAccuracyMetersPerSecond`` |
+/// | `course`, `courseAccuracy` | ``Fix/courseDegrees``, ``Fix/courseAccuracyDegrees`` |
+/// | `horizontalDilution`, `verticalDilution`, `positionDilution` | the ``ReceiverStatus`` dilutions |
+/// | `heartRate`, `cadence`, `power`, `temperature` | the ``SensorValues`` readings |
+///
 /// Times, position, satellites, source and fix type are not here: each has its own type and
 /// its own parsing.
 enum FixNumber: CaseIterable {
-  /// ``Fix/altitudeMeters``.
-  case altitude
-  /// ``Fix/horizontalAccuracyMeters``.
-  case horizontalAccuracy
-  /// ``Fix/verticalAccuracyMeters``.
-  case verticalAccuracy
-  /// ``Fix/speedMetersPerSecond``.
-  case speed
-  /// ``Fix/speedAccuracyMetersPerSecond``.
-  case speedAccuracy
-  /// ``Fix/courseDegrees``.
-  case course
-  /// ``Fix/courseAccuracyDegrees``.
-  case courseAccuracy
-  /// ``ReceiverStatus/horizontalDilution``.
-  case horizontalDilution
-  /// ``ReceiverStatus/verticalDilution``.
-  case verticalDilution
-  /// ``ReceiverStatus/positionDilution``.
-  case positionDilution
-  /// ``SensorValues/heartRateBeatsPerMinute``.
-  case heartRate
-  /// ``SensorValues/cadencePerMinute``.
-  case cadence
-  /// ``SensorValues/powerWatts``.
-  case power
-  /// ``SensorValues/temperatureCelsius``.
-  case temperature
+  case altitude, horizontalAccuracy, verticalAccuracy, speed, speedAccuracy, course
+  case courseAccuracy, horizontalDilution, verticalDilution, positionDilution
+  case heartRate, cadence, power, temperature
 }
 
 extension Fix {
