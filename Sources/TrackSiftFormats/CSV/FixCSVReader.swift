@@ -118,7 +118,7 @@ public enum FixCSVReader {
       log.epochTimeUnit = epochTimeUnit(of: lines, column: timeIndex, dateColumn: dateIndex)
     }
     let timeUnit = log.epochTimeUnit ?? .seconds
-    let statesAccuracy = columns.contains { $0.column == .horizontalAccuracy }
+    let statesAccuracy = columns.contains { $0.column == .number(.horizontalAccuracy) }
     var track = Track()
     var fixes: [Fix] = []
     var currentSegment: Substring?
@@ -293,7 +293,8 @@ public enum FixCSVReader {
       switch column {
       case .latitude: fix.latitudeDegrees = number
       case .longitude: fix.longitudeDegrees = number
-      default: if let field = column.fixNumber { fix[number: field] = number }
+      case .number(let field): fix[number: field] = number
+      default: break
       }
     }
   }
