@@ -1,10 +1,9 @@
 /// The columns of a CSV file of fixes that ``FixCSVReader`` understands.
 enum FixCSVColumn: Hashable {
-  case time, date, timeMilliseconds, gpsTime, gpsTimeMilliseconds, latitude, longitude, altitude
-  case horizontalAccuracy
-  case verticalAccuracy, speed, course, speedAccuracy, courseAccuracy
-  case heartRate, cadence, power, temperature, segment
-  case horizontalDilution, verticalDilution, positionDilution, satellites, provider
+  case time, date, timeMilliseconds, gpsTime, gpsTimeMilliseconds, latitude, longitude, segment
+  case satellites, provider
+  /// A plain number of the fix: altitude, accuracies, speed, course, dilutions, sensors.
+  case number(FixNumber)
   /// A position in Earth-centred, Earth-fixed meters, read where a file has no latitude and
   /// longitude (the GSDC 2022 `device_gnss.csv` files' least-squares solution).
   case ecefX, ecefY, ecefZ
@@ -34,27 +33,27 @@ enum FixCSVColumn: Hashable {
     case "lon", "lng", "long", "longitude", "londeg", "lngdeg", "longitudedegrees", "positionlong":
       self = .longitude
     case "ele", "alt", "altitude", "elevation", "altitudemeters", "altitudem", "elevationm":
-      self = .altitude
+      self = .number(.altitude)
     case "accuracy", "horizontalaccuracy", "hacc", "accuracymeters", "horizontalaccuracymeters",
       "ehpe":
-      self = .horizontalAccuracy
-    case "verticalaccuracy", "vacc", "verticalaccuracymeters": self = .verticalAccuracy
+      self = .number(.horizontalAccuracy)
+    case "verticalaccuracy", "vacc", "verticalaccuracymeters": self = .number(.verticalAccuracy)
     case "speedaccuracy", "sacc", "speedaccuracymeterspersecond", "speedaccuracymps", "ehve":
-      self = .speedAccuracy
+      self = .number(.speedAccuracy)
     case "courseaccuracy", "bearingaccuracy", "courseaccuracydegrees", "bearingaccuracydegrees":
-      self = .courseAccuracy
-    case "speed", "speedmps", "sog", "speedmeterspersecond": self = .speed
+      self = .number(.courseAccuracy)
+    case "speed", "speedmps", "sog", "speedmeterspersecond": self = .number(.speed)
     case "course", "bearing", "heading", "cog", "coursedegree", "coursedegrees",
       "bearingdegrees":
-      self = .course
-    case "hr", "heartrate", "heartratebpm": self = .heartRate
-    case "cad", "cadence": self = .cadence
-    case "power", "watts", "powerwatts": self = .power
-    case "temperature", "temp", "atemp": self = .temperature
+      self = .number(.course)
+    case "hr", "heartrate", "heartratebpm": self = .number(.heartRate)
+    case "cad", "cadence": self = .number(.cadence)
+    case "power", "watts", "powerwatts": self = .number(.power)
+    case "temperature", "temp", "atemp": self = .number(.temperature)
     case "segment", "seg", "segmentindex": self = .segment
-    case "hdop": self = .horizontalDilution
-    case "vdop": self = .verticalDilution
-    case "pdop": self = .positionDilution
+    case "hdop": self = .number(.horizontalDilution)
+    case "vdop": self = .number(.verticalDilution)
+    case "pdop": self = .number(.positionDilution)
     case "sat", "sats", "satellites": self = .satellites
     case "provider", "source": self = .provider
     case "wlspositionxecefmeters", "ecefx", "ecefxmeters": self = .ecefX

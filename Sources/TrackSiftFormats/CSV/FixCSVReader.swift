@@ -118,7 +118,7 @@ public enum FixCSVReader {
       log.epochTimeUnit = epochTimeUnit(of: lines, column: timeIndex, dateColumn: dateIndex)
     }
     let timeUnit = log.epochTimeUnit ?? .seconds
-    let statesAccuracy = columns.contains { $0.column == .horizontalAccuracy }
+    let statesAccuracy = columns.contains { $0.column == .number(.horizontalAccuracy) }
     var track = Track()
     var fixes: [Fix] = []
     var currentSegment: Substring?
@@ -302,20 +302,7 @@ public enum FixCSVReader {
       switch column {
       case .latitude: fix.latitudeDegrees = number
       case .longitude: fix.longitudeDegrees = number
-      case .altitude: fix.altitudeMeters = number
-      case .horizontalAccuracy: fix.horizontalAccuracyMeters = number
-      case .verticalAccuracy: fix.verticalAccuracyMeters = number
-      case .speed: fix.speedMetersPerSecond = number
-      case .course: fix.courseDegrees = number
-      case .speedAccuracy: fix.speedAccuracyMetersPerSecond = number
-      case .courseAccuracy: fix.courseAccuracyDegrees = number
-      case .heartRate: fix.sensors.heartRateBeatsPerMinute = number
-      case .cadence: fix.sensors.cadencePerMinute = number
-      case .power: fix.sensors.powerWatts = number
-      case .temperature: fix.sensors.temperatureCelsius = number
-      case .horizontalDilution: fix.receiver.horizontalDilution = number
-      case .verticalDilution: fix.receiver.verticalDilution = number
-      case .positionDilution: fix.receiver.positionDilution = number
+      case .number(let field): fix[number: field] = number
       default: break
       }
     }

@@ -31,6 +31,28 @@ enum GeoJSONFixValue: String, CaseIterable {
   /// The key of the value's array in the `tracksift` object.
   var key: String { rawValue }
 
+  /// The numeric field of a fix the value is, or `nil` for one parsed on its own (source,
+  /// arrival time, fix type, satellites).
+  private var fixNumber: FixNumber? {
+    switch self {
+    case .altitude: .altitude
+    case .speed: .speed
+    case .speedAccuracy: .speedAccuracy
+    case .course: .course
+    case .courseAccuracy: .courseAccuracy
+    case .horizontalAccuracy: .horizontalAccuracy
+    case .verticalAccuracy: .verticalAccuracy
+    case .hdop: .horizontalDilution
+    case .vdop: .verticalDilution
+    case .pdop: .positionDilution
+    case .heartRate: .heartRate
+    case .cadence: .cadence
+    case .power: .power
+    case .temperature: .temperature
+    case .source, .arrivalTime, .fixType, .satellites: nil
+    }
+  }
+
   /// The JSON text of the value of `fix`, or `nil` when it has none (JSON has no NaN, so a
   /// value that is not finite counts as none).
   func text(of fix: Fix) -> String? {
@@ -38,14 +60,8 @@ enum GeoJSONFixValue: String, CaseIterable {
       guard let value, value.isFinite else { return nil }
       return GeoJSONWriter.number(value)
     }
+    if let field = fixNumber { return number(fix[number: field]) }
     switch self {
-    case .altitude: return number(fix.altitudeMeters)
-    case .speed: return number(fix.speedMetersPerSecond)
-    case .speedAccuracy: return number(fix.speedAccuracyMetersPerSecond)
-    case .course: return number(fix.courseDegrees)
-    case .courseAccuracy: return number(fix.courseAccuracyDegrees)
-    case .horizontalAccuracy: return number(fix.horizontalAccuracyMeters)
-    case .verticalAccuracy: return number(fix.verticalAccuracyMeters)
     case .source: return fix.source == .unknown ? nil : "\"\(fix.source.rawValue)\""
     case .arrivalTime:
       guard let seconds = fix.arrivalTime?.timeIntervalSinceReferenceDate, seconds.isFinite
@@ -53,13 +69,7 @@ enum GeoJSONFixValue: String, CaseIterable {
       return "\"\(ISO8601Time.string(secondsSinceReferenceDate: seconds))\""
     case .fixType: return fix.receiver.fixType.map { "\"\($0.rawValue)\"" }
     case .satellites: return fix.receiver.satellitesUsed.map(String.init)
-    case .hdop: return number(fix.receiver.horizontalDilution)
-    case .vdop: return number(fix.receiver.verticalDilution)
-    case .pdop: return number(fix.receiver.positionDilution)
-    case .heartRate: return number(fix.sensors.heartRateBeatsPerMinute)
-    case .cadence: return number(fix.sensors.cadencePerMinute)
-    case .power: return number(fix.sensors.powerWatts)
-    case .temperature: return number(fix.sensors.temperatureCelsius)
+    default: return nil  // A number, above.
     }
   }
 
@@ -89,29 +99,15 @@ enum GeoJSONFixValue: String, CaseIterable {
       else { return false }
       fix.arrivalTime = Date(timeIntervalSinceReferenceDate: seconds)
       return true
+    case .satellites:
+      guard let number = value.number, number >= 0, number <= 10_000, number.rounded() == number
+      else { return false }
+      fix.receiver.satellitesUsed = Int(number)
+      return true
     default: break
     }
-    guard let number = value.number else { return false }
-    switch self {
-    case .altitude: fix.altitudeMeters = number
-    case .speed: fix.speedMetersPerSecond = number
-    case .speedAccuracy: fix.speedAccuracyMetersPerSecond = number
-    case .course: fix.courseDegrees = number
-    case .courseAccuracy: fix.courseAccuracyDegrees = number
-    case .horizontalAccuracy: fix.horizontalAccuracyMeters = number
-    case .verticalAccuracy: fix.verticalAccuracyMeters = number
-    case .satellites:
-      guard number >= 0, number <= 10_000, number.rounded() == number else { return false }
-      fix.receiver.satellitesUsed = Int(number)
-    case .hdop: fix.receiver.horizontalDilution = number
-    case .vdop: fix.receiver.verticalDilution = number
-    case .pdop: fix.receiver.positionDilution = number
-    case .heartRate: fix.sensors.heartRateBeatsPerMinute = number
-    case .cadence: fix.sensors.cadencePerMinute = number
-    case .power: fix.sensors.powerWatts = number
-    case .temperature: fix.sensors.temperatureCelsius = number
-    case .source, .fixType, .arrivalTime: break
-    }
+    guard let field = fixNumber, let number = value.number else { return false }
+    fix[number: field] = number
     return true
   }
 }

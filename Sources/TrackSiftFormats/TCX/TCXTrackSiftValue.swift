@@ -41,15 +41,28 @@ enum TCXTrackSiftValue: CaseIterable {
     }
   }
 
+  /// The numeric field of a fix the element holds, or `nil` for one parsed on its own
+  /// (source, arrival time, fix type, satellites).
+  private var fixNumber: FixNumber? {
+    switch self {
+    case .course: .course
+    case .courseAccuracy: .courseAccuracy
+    case .horizontalAccuracy: .horizontalAccuracy
+    case .verticalAccuracy: .verticalAccuracy
+    case .speedAccuracy: .speedAccuracy
+    case .hdop: .horizontalDilution
+    case .vdop: .verticalDilution
+    case .pdop: .positionDilution
+    case .temperature: .temperature
+    case .source, .arrivalTime, .fixType, .satellites: nil
+    }
+  }
+
   /// The element's text for `fix`, or `nil` when the fix has no such value.
   func text(of fix: Fix) -> String? {
     func number(_ value: Double?) -> String? { value.map(DecimalText.string) }
+    if let field = fixNumber { return number(fix[number: field]) }
     switch self {
-    case .course: return number(fix.courseDegrees)
-    case .courseAccuracy: return number(fix.courseAccuracyDegrees)
-    case .horizontalAccuracy: return number(fix.horizontalAccuracyMeters)
-    case .verticalAccuracy: return number(fix.verticalAccuracyMeters)
-    case .speedAccuracy: return number(fix.speedAccuracyMetersPerSecond)
     case .source: return fix.source == .unknown ? nil : fix.source.rawValue
     case .arrivalTime:
       return fix.arrivalTime.map {
@@ -57,10 +70,7 @@ enum TCXTrackSiftValue: CaseIterable {
       }
     case .fixType: return fix.receiver.fixType?.rawValue
     case .satellites: return fix.receiver.satellitesUsed.map(String.init)
-    case .hdop: return number(fix.receiver.horizontalDilution)
-    case .vdop: return number(fix.receiver.verticalDilution)
-    case .pdop: return number(fix.receiver.positionDilution)
-    case .temperature: return number(fix.sensors.temperatureCelsius)
+    default: return nil  // A number, above.
     }
   }
 
@@ -87,19 +97,8 @@ enum TCXTrackSiftValue: CaseIterable {
       return true
     default: break
     }
-    guard let number = ASCIINumber.double(text) else { return false }
-    switch self {
-    case .course: fix.courseDegrees = number
-    case .courseAccuracy: fix.courseAccuracyDegrees = number
-    case .horizontalAccuracy: fix.horizontalAccuracyMeters = number
-    case .verticalAccuracy: fix.verticalAccuracyMeters = number
-    case .speedAccuracy: fix.speedAccuracyMetersPerSecond = number
-    case .hdop: fix.receiver.horizontalDilution = number
-    case .vdop: fix.receiver.verticalDilution = number
-    case .pdop: fix.receiver.positionDilution = number
-    case .temperature: fix.sensors.temperatureCelsius = number
-    case .source, .fixType, .arrivalTime, .satellites: break
-    }
+    guard let field = fixNumber, let number = ASCIINumber.double(text) else { return false }
+    fix[number: field] = number
     return true
   }
 }
