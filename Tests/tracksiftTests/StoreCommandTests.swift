@@ -36,7 +36,9 @@ import TrackSiftTestSupport
       #expect(list.standardOutput.contains("7.14 km"))
 
       let show = try CommandRunner.run(["activities", "show", "1", "--store", store])
-      #expect(show.standardOutput.contains("accepted \(analysis.verdictCounts.acceptedCount)"))
+      #expect(
+        show.standardOutput.contains(
+          "accepted \(Formatting.count(analysis.verdictCounts.acceptedCount))"))
       #expect(show.standardOutput.contains("split 1 km"))
       // Elapsed as `replay` showed it: from start to finish.
       let replayed = try #require(

@@ -95,12 +95,12 @@ struct ActivitiesCommand: ParsableCommand {
           + "\(Formatting.duration(activity.totals.movingTimeSeconds)), elapsed "
           + Formatting.duration(elapsed))
       print(
-        "\(Formatting.count(activity.fixCount)) fixes in \(activity.segmentCount) segment"
-          + (activity.segmentCount == 1 ? "" : "s") + ": "
-          + verdicts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
-            separator: ", "))
+        "\(Formatting.fixes(activity.fixCount)) in "
+          + "\(Formatting.count(activity.segmentCount, "segment")): "
+          + verdicts.sorted { $0.key < $1.key }.map { "\($0.key) \(Formatting.count($0.value))" }
+          .joined(separator: ", "))
       let events = try store.events(of: id)
-      print("\(events.count) events:")
+      print("\(Formatting.count(events.count, "event")):")
       let start = activity.startedAt
       for event in events {
         let offset = Formatting.duration(max(0, event.timestamp.timeIntervalSince(start)))
