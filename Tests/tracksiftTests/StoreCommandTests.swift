@@ -103,9 +103,9 @@ import TrackSiftTestSupport
         process.waitUntilExit()
         let reported = String(
           decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        // `committed ACTIVITY SEQUENCE`: a run killed before its first commit reports nothing,
-        // and the next run removes its activity (a recording without a fix is not kept), so
-        // ids are not run numbers.
+        // `committed ACTIVITY SEQUENCE`: on a loaded machine a run can be killed before it
+        // creates its activity, or before its first commit (the next run then removes the
+        // fixless activity), so activity ids are not run numbers.
         for line in reported.split(separator: "\n") where line.hasPrefix("committed ") {
           let words = line.split(separator: " ")
           guard words.count == 3, let id = Int64(words[1]), let sequence = Int(words[2]) else {
