@@ -1,35 +1,66 @@
 extension TrackAnalysis {
-  /// The cleaned track: the accepted fixes of each segment at the chosen positions, optionally
-  /// simplified; every other attribute of a fix (time, altitude, sensors) is kept.
+  /// The cleaned track: the accepted fixes at the chosen positions, written so that the file's
+  /// own length is the distance this analysis reports for those positions (the refined distance
+  /// for ``Smoothing/rts``, the live one for ``Smoothing/live``).
+  ///
+  /// Each fix whose step the figures do not count (a stop, an un-bridged gap) is written at the
+  /// position held when the stretch began, with its time, so a stop is one held position that
+  /// lasts as long as it did (see ``CleanedPath``). Each fix carries the speed the distance was
+  /// counted with (the step into it over its interval, zero while held) and that step's
+  /// direction, not the receiver's; the speed and course accuracies, which described the
+  /// receiver's values, are dropped. Time, altitude, accuracy and sensors are kept.
   ///
   /// - Parameters:
   ///   - track: the track this analysis was made of.
-  ///   - smoothing: which positions to use.
-  ///   - simplify: keep only the Douglas-Peucker points of the refined route.
-  /// - Returns: a track with the input's name and one segment per input segment that kept a fix.
-  public func cleanedTrack(from track: Track, smoothing: Smoothing = .rts, simplify: Bool = false)
-    -> Track
-  {
+  ///   - smoothing: which positions to write. ``Smoothing/none`` writes the accepted fixes'
+  ///     own positions, held at the refined stops.
+  ///   - toleranceMeters: Douglas-Peucker tolerance for simplifying each segment; 0 (the
+  ///     default) keeps every accepted fix. Simplification keeps each stop's first and last
+  ///     point and removes at most ``DouglasPeucker/defaultMaximumRemovedLengthFraction`` of
+  ///     each segment's length (the tolerance is lowered where it would remove more).
+  /// - Returns: a track with the input's name, and one segment per input segment that kept a
+  ///   fix, or more where the path resumed away from a held position.
+  /// - Complexity: O(n) without simplification, O(n log n) typical with it.
+  public func cleanedTrack(
+    from track: Track, smoothing: Smoothing = .rts, toleranceMeters: Double = 0
+  ) -> Track {
     var cleaned = Track(name: track.name, segments: [])
     for (segment, analyzed) in zip(track.segments, segments) {
-      let positions: [Int] =
-        simplify ? analyzed.simplifiedIndices : Array(analyzed.acceptedFixIndices.indices)
-      guard !positions.isEmpty else { continue }
-      var fixes: [Fix] = []
-      fixes.reserveCapacity(positions.count)
-      for position in positions {
-        var fix = segment.fixes[analyzed.acceptedFixIndices[position]]
-        let coordinate: Coordinate
-        switch smoothing {
-        case .rts: coordinate = analyzed.refinedCoordinates[position]
-        case .live: coordinate = analyzed.liveCoordinates[position]
-        case .none: coordinate = fix.coordinate
-        }
-        fix.latitudeDegrees = coordinate.latitudeDegrees
-        fix.longitudeDegrees = coordinate.longitudeDegrees
-        fixes.append(fix)
+      let accepted = analyzed.acceptedFixIndices
+      guard !accepted.isEmpty else { continue }
+      let coordinates: [Coordinate]
+      switch smoothing {
+      case .rts: coordinates = analyzed.refinedCoordinates
+      case .live: coordinates = analyzed.liveCoordinates
+      case .none: coordinates = accepted.map { segment.fixes[$0].coordinate }
       }
-      cleaned.segments.append(Segment(fixes: fixes))
+      let usesTimes = analyzed.timeUsability == .usable
+      let path = CleanedPath(
+        coordinates: coordinates,
+        isMoving: smoothing == .live ? analyzed.isMoving : analyzed.refinedIsMoving,
+        timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil })
+      for piece in path.pieces {
+        var points = piece
+        if toleranceMeters > 0 {
+          let mustKeep = CleanedPath.mustKeep(piece)
+          points = DouglasPeucker.simplifiedIndices(
+            of: piece.map(\.coordinate), toleranceMeters: toleranceMeters,
+            keeping: { mustKeep[$0] }
+          ).map { piece[$0] }
+        }
+        cleaned.segments.append(
+          Segment(
+            fixes: points.map { point in
+              var fix = segment.fixes[accepted[point.position]]
+              fix.latitudeDegrees = point.coordinate.latitudeDegrees
+              fix.longitudeDegrees = point.coordinate.longitudeDegrees
+              fix.speedMetersPerSecond = point.speedMetersPerSecond
+              fix.courseDegrees = point.courseDegrees
+              fix.speedAccuracyMetersPerSecond = nil
+              fix.courseAccuracyDegrees = nil
+              return fix
+            }))
+      }
     }
     return cleaned
   }

@@ -28,31 +28,9 @@ public enum DouglasPeucker {
     guard count > 2 else { return Array(0..<count) }
     let tolerance = toleranceMeters.isFinite ? max(toleranceMeters, 0) : 0
     let toleranceSquared = tolerance * tolerance
-    var xs = [Double](repeating: 0, count: count)
-    var ys = [Double](repeating: 0, count: count)
-    var keep = [Bool](repeating: false, count: count)
-    // Re-centre the plane every chunk, continuing the offsets, so scale errors stay local.
-    var plane = LocalTangentPlane(origin: coordinates[0])
-    var offsetX = 0.0
-    var offsetY = 0.0
-    for i in 0..<count {
-      let c = coordinates[i]
-      guard c.isInRange else {
-        keep[i] = true
-        xs[i] = .nan
-        ys[i] = .nan
-        continue
-      }
-      if i > 0, i % chunkLengthPoints == 0, coordinates[i - 1].isInRange {
-        let (px, py) = (xs[i - 1], ys[i - 1])
-        plane = LocalTangentPlane(origin: coordinates[i - 1])
-        offsetX = px
-        offsetY = py
-      }
-      let (east, north) = plane.project(c)
-      xs[i] = east + offsetX
-      ys[i] = north + offsetY
-    }
+    let (xs, ys) = planarPoints(of: coordinates)
+    // Points with invalid coordinates cannot be measured: always kept.
+    var keep = xs.indices.map { !xs[$0].isFinite || !ys[$0].isFinite }
     // Non-finite points are kept and split the line into runs simplified on their own.
     var stack: [(Int, Int)] = []
     var runStart: Int? = nil
@@ -102,6 +80,31 @@ public enum DouglasPeucker {
     var kept: [Int] = []
     for i in 0..<count where keep[i] { kept.append(i) }
     return kept
+  }
+
+  /// The points in meters east and north on a ``LocalTangentPlane`` re-centred every
+  /// ``chunkLengthPoints`` points (continuing the offsets, so scale errors stay local); NaN for
+  /// points out of range.
+  static func planarPoints(of coordinates: [Coordinate]) -> (xs: [Double], ys: [Double]) {
+    var xs = [Double](repeating: .nan, count: coordinates.count)
+    var ys = [Double](repeating: .nan, count: coordinates.count)
+    guard let first = coordinates.first else { return (xs, ys) }
+    var plane = LocalTangentPlane(origin: first)
+    var offsetX = 0.0
+    var offsetY = 0.0
+    for i in coordinates.indices {
+      let c = coordinates[i]
+      guard c.isInRange else { continue }
+      if i > 0, i % chunkLengthPoints == 0, coordinates[i - 1].isInRange {
+        plane = LocalTangentPlane(origin: coordinates[i - 1])
+        offsetX = xs[i - 1]
+        offsetY = ys[i - 1]
+      }
+      let (east, north) = plane.project(c)
+      xs[i] = east + offsetX
+      ys[i] = north + offsetY
+    }
+    return (xs, ys)
   }
 
   /// Simplifies every segment of a track on its own, keeping each segment's first and last fix

@@ -3,11 +3,18 @@ import Foundation
 import TrackSift
 import TrackSiftFormats
 
-/// `tracksift clean FILE -o OUT.gpx`: the accepted fixes at filtered positions, simplified.
+/// `tracksift clean FILE -o OUT.gpx`: the accepted fixes at filtered positions, each stop one
+/// held position, so that the file measures the distance `analyze` reports.
 struct CleanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "clean",
-    abstract: "Write a cleaned GPX: bad fixes removed, positions filtered, route simplified.")
+    abstract: "Write a cleaned GPX: bad fixes removed, positions filtered, stops held.",
+    discussion: """
+      The file's own length is the distance `analyze` reports for the positions written \
+      (refined by default): each stop is written as one held position with its times, and \
+      each point carries the speed that distance was counted with. --tolerance-meters \
+      simplifies the route for display, never removing more than 0.1 % of its length.
+      """)
 
   @Argument(
     help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
@@ -28,8 +35,11 @@ struct CleanCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Douglas-Peucker tolerance in meters; 0 keeps every accepted fix.")
-  var toleranceMeters: Double = 3
+    help: """
+      Simplify for display: Douglas-Peucker tolerance in meters, lowered where it would \
+      shorten the route by more than 0.1 %; 0 (the default) keeps every accepted fix.
+      """)
+  var toleranceMeters: Double = 0
 
   @Option(help: "Positions to write: rts (smoothed), live (as recorded live) or none (as read).")
   var smoother: Smoothing = .rts
@@ -46,11 +56,9 @@ struct CleanCommand: ParsableCommand {
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
     let choice = ProfileChoice(option: self.profile, deviceTotals: input.deviceTotals)
-    var profile = ActivityProfile(activity: choice.activity)
-    profile.simplificationToleranceMeters = toleranceMeters
-    let analysis = TrackAnalysis(track: track, profile: profile)
+    let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: choice.activity))
     let cleaned = analysis.cleanedTrack(
-      from: track, smoothing: smoother, simplify: toleranceMeters > 0)
+      from: track, smoothing: smoother, toleranceMeters: toleranceMeters)
     let document = GPXDocument(creator: "TrackSift", name: track.name, tracks: [cleaned])
     try OutputFile.write(to: output, inputs: [file]) { try GPXWriter.write(document, to: $0) }
     print(
@@ -58,5 +66,21 @@ struct CleanCommand: ParsableCommand {
         + "\(Formatting.count(track.fixCount)) read "
         + "(\(Formatting.count(analysis.verdictCounts.rejectedCount)) rejected); "
         + choice.description)
+    let reported = smoother == .live ? analysis.liveMetrics : analysis.refinedMetrics
+    print(Self.lengthLine(cleaned.pathLengthMeters, reported.distanceMeters, smoother))
+  }
+
+  /// The written file's own length beside the distance it stands for.
+  static func lengthLine(_ lengthMeters: Double, _ distanceMeters: Double, _ smoother: Smoothing)
+    -> String
+  {
+    let figure = smoother == .live ? "live" : "refined"
+    var line =
+      "Length \(String(format: "%.1f", lengthMeters)) m; \(figure) distance "
+      + "\(String(format: "%.1f", distanceMeters)) m"
+    if distanceMeters > 0 {
+      line += String(format: " (%+.2f %%)", (lengthMeters / distanceMeters - 1) * 100)
+    }
+    return line
   }
 }

@@ -11,7 +11,9 @@ struct ConvertCommand: ParsableCommand {
     discussion: """
       Every fix is written as read, segments kept; CSV adds each fix's verdict code and \
       GeoJSON adds each point's verdict as a property with --properties. With --clean, only the \
-      accepted fixes are written, at their smoothed positions (the route is not simplified). \
+      accepted fixes are written, at their smoothed positions, each stop as one held position \
+      and each point with its refined speed, so the file measures the refined distance (the \
+      route is not simplified). \
       NMEA (RMC, GGA and GST sentences) keeps no segment boundaries, sensors or verdicts.
       """)
 
@@ -40,7 +42,8 @@ struct ConvertCommand: ParsableCommand {
       """)
   var profile: ActivityKind?
 
-  @Flag(help: "Write only the accepted fixes, at their smoothed positions.")
+  @Flag(
+    help: "Write only the accepted fixes, at their smoothed positions, stops held, refined speeds.")
   var clean = false
 
   @Flag(help: "GeoJSON: add each point's verdict as a property.")
