@@ -29,6 +29,9 @@ struct CleanedPath: Sendable {
     var courseDegrees: Double?
     /// Whether the point is held at an earlier position (its interval is not counted).
     var isHeld: Bool
+    /// The time to write, where it is not the fix's own (a held point that carries the time of
+    /// a refused fix).
+    var timeSeconds: Double?
   }
 
   /// The pieces of the path: one per output segment, each with at least one point.

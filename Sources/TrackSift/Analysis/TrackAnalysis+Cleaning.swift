@@ -1,3 +1,5 @@
+import Foundation
+
 extension TrackAnalysis {
   /// The cleaned track: the accepted fixes at the chosen positions, written so that the file's
   /// own length is the distance this analysis reports for those positions (the refined distance
@@ -25,7 +27,7 @@ extension TrackAnalysis {
     from track: Track, smoothing: Smoothing = .rts, toleranceMeters: Double = 0
   ) -> Track {
     var cleaned = Track(name: track.name, segments: [])
-    for (segment, analyzed) in zip(track.segments, segments) {
+    for ((segment, analyzed), segmentVerdicts) in zip(zip(track.segments, segments), verdicts) {
       let accepted = analyzed.acceptedFixIndices
       guard !accepted.isEmpty else { continue }
       let coordinates: [Coordinate]
@@ -39,7 +41,11 @@ extension TrackAnalysis {
         coordinates: coordinates,
         isMoving: smoothing == .live ? analyzed.isMoving : analyzed.refinedIsMoving,
         timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil })
-      for piece in path.pieces {
+      var pieces = path.pieces
+      if usesTimes {
+        Self.holdClock(&pieces, segment: segment, verdicts: segmentVerdicts, accepted: accepted)
+      }
+      for piece in pieces {
         var points = piece
         if toleranceMeters > 0 {
           let mustKeep = CleanedPath.mustKeep(piece)
@@ -52,6 +58,9 @@ extension TrackAnalysis {
           Segment(
             fixes: points.map { point in
               var fix = segment.fixes[accepted[point.position]]
+              if let time = point.timeSeconds {
+                fix.timestamp = Date(timeIntervalSinceReferenceDate: time)
+              }
               fix.latitudeDegrees = point.coordinate.latitudeDegrees
               fix.longitudeDegrees = point.coordinate.longitudeDegrees
               fix.speedMetersPerSecond = point.speedMetersPerSecond
@@ -63,5 +72,45 @@ extension TrackAnalysis {
       }
     }
     return cleaned
+  }
+
+  /// Writes the first and the last position again, each as a segment of its own, at the first
+  /// and last times the figures' clock ran before the first accepted fix and after the last
+  /// (fixes refused for their position or accuracy, not their time, run it: see
+  /// ``RejectionReason/keepsTime``), so that the file's elapsed time is the figures'. A segment
+  /// of its own, because joined to the track the held time would read as moving.
+  private static func holdClock(
+    _ pieces: inout [[CleanedPath.Point]], segment: Segment, verdicts: [Verdict],
+    accepted: [Int]
+  ) {
+    guard let firstAccepted = accepted.first, let lastAccepted = accepted.last,
+      !pieces.isEmpty, let first = pieces[0].first, let last = pieces[pieces.count - 1].last
+    else { return }
+    func runsClock(_ index: Int) -> Double? {
+      guard let reason = verdicts[index].rejectionReason, reason.keepsTime else { return nil }
+      return segment.fixes[index].timeSeconds
+    }
+    let startTimes = (0..<firstAccepted).lazy.compactMap(runsClock)
+    if let start = startTimes.min(),
+      let firstTime = segment.fixes[firstAccepted].timeSeconds, start < firstTime
+    {
+      var held = first
+      held.timeSeconds = start
+      held.speedMetersPerSecond = 0
+      held.courseDegrees = nil
+      held.isHeld = true
+      pieces.insert([held], at: 0)
+    }
+    let endTimes = (lastAccepted + 1..<segment.fixes.count).lazy.compactMap(runsClock)
+    if let end = endTimes.max(),
+      let lastTime = segment.fixes[lastAccepted].timeSeconds, end > lastTime
+    {
+      var held = last
+      held.timeSeconds = end
+      held.speedMetersPerSecond = 0
+      held.courseDegrees = nil
+      held.isHeld = true
+      pieces.append([held])
+    }
   }
 }
