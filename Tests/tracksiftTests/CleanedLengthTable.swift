@@ -79,7 +79,8 @@ import TrackSiftSimulation
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("cleaned.gpx")
     try GPXWriter.write(GPXDocument(creator: "TrackSift", tracks: [now0]), to: url)
-    let again = TrackAnalysis(track: try TrackInput.load(path: url.path).track, profile: profile)
+    let reread = (try? TrackInput.load(path: url.path).track) ?? Track()  // none accepted
+    let again = TrackAnalysis(track: reread, profile: profile)
     return "| \(name) | \(profile.activity.rawValue) | \(String(format: "%.1f", refined)) | "
       + [
         before0.pathLengthMeters, before3.pathLengthMeters, now0.pathLengthMeters,

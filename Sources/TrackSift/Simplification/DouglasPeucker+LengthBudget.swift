@@ -43,6 +43,11 @@ extension DouglasPeucker {
     var keep = xs.indices.map { !xs[$0].isFinite || !ys[$0].isFinite || keeping($0) }
     keep[0] = true
     keep[count - 1] = true
+    // A run of measurable points ends beside each point that cannot be measured.
+    for i in 0..<count where !xs[i].isFinite || !ys[i].isFinite {
+      if i > 0 { keep[i - 1] = true }
+      if i + 1 < count { keep[i + 1] = true }
+    }
     // Runs between kept points of finite positions.
     var stack: [(first: Int, last: Int, significance: Double)] = []
     var lineMeters = 0.0

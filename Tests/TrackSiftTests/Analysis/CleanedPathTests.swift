@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import TrackSift
+
+@Suite struct CleanedPathTests {
+  let plane = LocalTangentPlane(origin: Coordinate(latitudeDegrees: 52.2, longitudeDegrees: 21))
+
+  /// What the figures count: the steps into the fixes flagged moving.
+  func countedMeters(_ coordinates: [Coordinate], _ isMoving: [Bool]) -> Double {
+    coordinates.indices.dropFirst().reduce(0) { total, k in
+      isMoving[k]
+        ? total + Geodesic.distanceMeters(from: coordinates[k - 1], to: coordinates[k]) : total
+    }
+  }
+
+  func writtenMeters(_ path: CleanedPath) -> Double {
+    path.pieces.reduce(0) { total, piece in
+      zip(piece, piece.dropFirst()).reduce(total) {
+        $0 + Geodesic.distanceMeters(from: $1.0.coordinate, to: $1.1.coordinate)
+      }
+    }
+  }
+
+  /// A walk east at `stepMeters` a second, a stop whose positions jitter by up to 2 m and end
+  /// `driftMeters` north of where it began, then the walk on.
+  func walkWithStop(stepMeters: Double, driftMeters: Double) -> ([Coordinate], [Bool]) {
+    var coordinates: [Coordinate] = []
+    var isMoving: [Bool] = []
+    for k in 0..<20 {
+      coordinates.append(plane.unproject(eastMeters: Double(k) * stepMeters, northMeters: 0))
+      isMoving.append(true)
+    }
+    let stopEast = 19 * stepMeters
+    for k in 0..<30 {
+      let jitter = 2 * sin(Double(k))
+      let north = driftMeters * Double(k + 1) / 30
+      coordinates.append(plane.unproject(eastMeters: stopEast + jitter, northMeters: north))
+      isMoving.append(false)
+    }
+    for k in 1...20 {
+      coordinates.append(
+        plane.unproject(eastMeters: stopEast + Double(k) * stepMeters, northMeters: driftMeters))
+      isMoving.append(true)
+    }
+    return (coordinates, isMoving)
+  }
+
+  @Test(arguments: [(1.4, 0.0), (1.4, 1.0), (3.0, 2.5), (0.8, -0.3)])
+  func aStopIsOneHeldPositionAndTheLengthIsTheCountedDistance(
+    stepMeters: Double, driftMeters: Double
+  ) {
+    let (coordinates, isMoving) = walkWithStop(stepMeters: stepMeters, driftMeters: driftMeters)
+    let times = coordinates.indices.map { Double($0) as Double? }
+    let path = CleanedPath(coordinates: coordinates, isMoving: isMoving, timesSeconds: times)
+    #expect(path.pieces.count == 1)
+    let piece = path.pieces[0]
+    #expect(piece.map(\.position) == Array(coordinates.indices))
+    let held = piece.filter(\.isHeld)
+    #expect(held.count == 30)
+    #expect(Set(held.map(\.coordinate)).count == 1)
+    #expect(held.allSatisfy { $0.speedMetersPerSecond == 0 && $0.courseDegrees == nil })
+    let counted = countedMeters(coordinates, isMoving)
+    #expect(abs(writtenMeters(path) - counted) < 0.01, "\(writtenMeters(path)) vs \(counted)")
+    // The moving fixes keep their positions (but the arrival, which the stop may move) and
+    // carry the counted step's speed, east.
+    for point in piece.suffix(19) {
+      #expect(point.coordinate == coordinates[point.position])
+      #expect(abs((point.speedMetersPerSecond ?? 0) - stepMeters) < 1e-4)
+      #expect(abs((point.courseDegrees ?? 0) - 90) < 0.01)
+    }
+  }
+
+  @Test func aDriftTheStepsCannotAbsorbStartsANewPiece() {
+    // Walking at 1 m/s, the stop's positions drift 4 m: no held position fits.
+    let (coordinates, isMoving) = walkWithStop(stepMeters: 1, driftMeters: 4)
+    let path = CleanedPath(
+      coordinates: coordinates, isMoving: isMoving,
+      timesSeconds: coordinates.indices.map { Double($0) })
+    #expect(path.pieces.count == 2)
+    #expect(abs(writtenMeters(path) - countedMeters(coordinates, isMoving)) < 0.01)
+    // The new piece starts with the stop's last fix, where the walk resumed.
+    let resumed = path.pieces[1][0]
+    #expect(resumed.position == 49 && resumed.coordinate == coordinates[49])
+    #expect(path.pieces.flatMap { $0 }.map(\.position) == Array(coordinates.indices))
+  }
+
+  @Test func anUnbridgedJumpIsNotWritten() {
+    var coordinates = (0..<10).map { plane.unproject(eastMeters: Double($0) * 3, northMeters: 0) }
+    coordinates += (0..<10).map {
+      plane.unproject(eastMeters: 500 + Double($0) * 3, northMeters: 200)
+    }
+    var isMoving = Array(repeating: true, count: 20)
+    isMoving[10] = false  // the re-anchored step across the gap
+    let path = CleanedPath(
+      coordinates: coordinates, isMoving: isMoving,
+      timesSeconds: coordinates.indices.map { Double($0) })
+    #expect(path.pieces.map(\.count) == [10, 10])
+    #expect(abs(writtenMeters(path) - 54) < 0.01)
+  }
+
+  @Test func withoutTimesThereAreNoSpeeds() {
+    let coordinates = (0..<5).map { plane.unproject(eastMeters: Double($0) * 3, northMeters: 0) }
+    let path = CleanedPath(
+      coordinates: coordinates, isMoving: Array(repeating: true, count: 5),
+      timesSeconds: Array(repeating: nil, count: 5))
+    #expect(path.pieces[0].allSatisfy { $0.speedMetersPerSecond == nil })
+    #expect(abs(writtenMeters(path) - 12) < 1e-6)
+  }
+
+  @Test func positionsThatCannotBeWrittenBreakThePath() {
+    var coordinates = (0..<6).map { plane.unproject(eastMeters: Double($0) * 3, northMeters: 0) }
+    coordinates[3] = Coordinate(latitudeDegrees: .nan, longitudeDegrees: 21)
+    let path = CleanedPath(
+      coordinates: coordinates, isMoving: Array(repeating: true, count: 6),
+      timesSeconds: coordinates.indices.map { Double($0) })
+    #expect(path.pieces.map { $0.map(\.position) } == [[0, 1, 2], [4, 5]])
+  }
+}
