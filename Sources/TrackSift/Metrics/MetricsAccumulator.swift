@@ -235,11 +235,15 @@ public struct MetricsAccumulator: Sendable, Hashable {
       maximum = max(maximum ?? sustainedSpeed, sustainedSpeed)
     }
     if let average, average.isFinite { maximum = max(maximum ?? average, average) }
-    // Time-weighted means of speeds that fed the maximum, so at most the maximum; the 10 s is
-    // at most the 2 s by construction, and the minimum only absorbs the merging of intervals
-    // shorter than 20 ms (see ``BestWindowSpeed``).
-    let bestTwo = timed ? bestTwoSeconds.highestMetersPerSecond : nil
-    let bestTen = timed ? bestTenSeconds.highestMetersPerSecond.map { min($0, bestTwo ?? $0) } : nil
+    // Time-weighted means of speeds that fed the maximum, so at most the maximum, and the
+    // 10 s at most the 2 s; the minimums only absorb the rounding of the window sums and the
+    // merging of intervals shorter than 20 ms (see ``BestWindowSpeed``).
+    let bestTwo =
+      timed
+      ? bestTwoSeconds.highestMetersPerSecond.map { min($0, maximum ?? $0) } : nil
+    let bestTen =
+      timed
+      ? bestTenSeconds.highestMetersPerSecond.map { min($0, bestTwo ?? $0) } : nil
     let pace: Double? = hasRates && distance > 0 && moving > 0 ? moving / distance * 1_000 : nil
     return ActivityMetrics(
       distanceMeters: distance,
