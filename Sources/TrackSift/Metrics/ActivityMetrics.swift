@@ -36,7 +36,7 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   /// The highest average speed over any 2 seconds of moving time (the speed sailors' "best
   /// 2 s"), in meters per second: the speeds that count for the maximum, each held over the
   /// interval that ends at its sample, averaged time-weighted over the window (see
-  /// ``BestWindowSpeed``). A window lies within one run of moving intervals that each have
+  /// ``BestWindowSpeeds``). A window lies within one run of moving intervals that each have
   /// such a speed and last at most ``MetricsAccumulator/longestSpeedIntervalSeconds``; `nil`
   /// when no run lasts 2 s or the track has no times. At most the maximum speed.
   public var bestTwoSecondSpeedMetersPerSecond: Double?

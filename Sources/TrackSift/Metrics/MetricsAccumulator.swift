@@ -37,8 +37,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// The stretches of moving time, for the maximum speed.
   private var sustained = SustainedSpeed()
   /// The best 2 s and 10 s averages of the speeds that count for the maximum.
-  private var bestTwoSeconds = BestWindowSpeed(windowSeconds: 2)
-  private var bestTenSeconds = BestWindowSpeed(windowSeconds: 10)
+  private var bestWindows = BestWindowSpeeds(shorterSeconds: 2, longerSeconds: 10)
   /// The latest timed intervals of the current segment, for ``recount(after:asMoving:)``.
   private var recentIntervals: [Interval] = []
 
@@ -92,8 +91,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
     recentIntervals.removeAll()
     segmentHasSample = false
     elevation.breakSegment()
-    bestTwoSeconds.breakRun()
-    bestTenSeconds.breakRun()
+    bestWindows.breakRun()
   }
 
   /// Adds one sample.
@@ -156,11 +154,9 @@ public struct MetricsAccumulator: Sendable, Hashable {
     if sample.isMoving, seconds <= Self.longestSpeedIntervalSeconds,
       let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0
     {
-      bestTwoSeconds.add(metersPerSecond: speed, seconds: seconds)
-      bestTenSeconds.add(metersPerSecond: speed, seconds: seconds)
+      bestWindows.add(metersPerSecond: speed, seconds: seconds)
     } else {
-      bestTwoSeconds.breakRun()
-      bestTenSeconds.breakRun()
+      bestWindows.breakRun()
     }
   }
 
@@ -237,13 +233,13 @@ public struct MetricsAccumulator: Sendable, Hashable {
     if let average, average.isFinite { maximum = max(maximum ?? average, average) }
     // Time-weighted means of speeds that fed the maximum, so at most the maximum, and the
     // 10 s at most the 2 s; the minimums only absorb the rounding of the window sums and the
-    // merging of intervals shorter than 20 ms (see ``BestWindowSpeed``).
+    // merging of intervals shorter than 20 ms (see ``BestWindowSpeeds``).
     let bestTwo =
       timed
-      ? bestTwoSeconds.highestMetersPerSecond.map { min($0, maximum ?? $0) } : nil
+      ? bestWindows.shorter.highestMetersPerSecond.map { min($0, maximum ?? $0) } : nil
     let bestTen =
       timed
-      ? bestTenSeconds.highestMetersPerSecond.map { min($0, bestTwo ?? $0) } : nil
+      ? bestWindows.longer.highestMetersPerSecond.map { min($0, bestTwo ?? $0) } : nil
     let pace: Double? = hasRates && distance > 0 && moving > 0 ? moving / distance * 1_000 : nil
     return ActivityMetrics(
       distanceMeters: distance,

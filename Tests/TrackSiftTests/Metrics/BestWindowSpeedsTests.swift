@@ -2,7 +2,7 @@ import Testing
 
 @testable import TrackSift
 
-@Suite struct BestWindowSpeedTests {
+@Suite struct BestWindowSpeedsTests {
   /// The best window by brute force: every window that starts or ends at an interval's
   /// boundary, its integral summed interval by interval.
   private func bruteForce(_ intervals: [(speed: Double, seconds: Double)], window: Double)
@@ -31,32 +31,35 @@ import Testing
   @Test func irregularIntervalsAreWeightedByTheirTime() {
     // 1 s at 10 m/s, then five 0.2 s fixes at 20 m/s, then 1 s at 10 m/s: the best 2 s holds
     // the whole second at 20 m/s and half a second of 10 m/s on each side.
-    var best = BestWindowSpeed(windowSeconds: 2)
+    var best = BestWindowSpeeds(shorterSeconds: 2, longerSeconds: 3)
     best.add(metersPerSecond: 10, seconds: 1)
     for _ in 0..<5 { best.add(metersPerSecond: 20, seconds: 0.2) }
     best.add(metersPerSecond: 10, seconds: 1)
-    #expect(abs((best.highestMetersPerSecond ?? 0) - 15) < 1e-9)
+    #expect(abs((best.shorter.highestMetersPerSecond ?? 0) - 15) < 1e-9)
+    // Three seconds hold them all: (10 + 20 + 10) / 3.
+    #expect(abs((best.longer.highestMetersPerSecond ?? 0) - 40.0 / 3) < 1e-9)
   }
 
   @Test func aRunShorterThanTheWindowGivesNone() {
-    var best = BestWindowSpeed(windowSeconds: 10)
+    var best = BestWindowSpeeds()
     for _ in 0..<9 { best.add(metersPerSecond: 5, seconds: 1) }
     best.breakRun()
     for _ in 0..<9 { best.add(metersPerSecond: 5, seconds: 1) }
-    #expect(best.highestMetersPerSecond == nil)
+    #expect(best.longer.highestMetersPerSecond == nil)
+    #expect(best.shorter.highestMetersPerSecond == 5)
     best.add(metersPerSecond: 7, seconds: 1)
-    #expect(abs((best.highestMetersPerSecond ?? 0) - 5.2) < 1e-9)
+    #expect(abs((best.longer.highestMetersPerSecond ?? 0) - 5.2) < 1e-9)
   }
 
   @Test func aWindowNeverSpansABreak() {
     // A 40 m/s second on each side of a break: no 2 s window holds both.
-    var best = BestWindowSpeed(windowSeconds: 2)
+    var best = BestWindowSpeeds()
     best.add(metersPerSecond: 5, seconds: 1)
     best.add(metersPerSecond: 40, seconds: 1)
     best.breakRun()
     best.add(metersPerSecond: 40, seconds: 1)
     best.add(metersPerSecond: 5, seconds: 1)
-    #expect(best.highestMetersPerSecond == 22.5)
+    #expect(best.shorter.highestMetersPerSecond == 22.5)
   }
 
   @Test(arguments: [1 as UInt64, 2, 3, 4, 5])
@@ -68,23 +71,25 @@ import Testing
         seconds: [0.2, 1, 1, 3.2, 0.5].randomElement(using: &random)!
       )
     }
-    for window in [2.0, 10.0] {
-      var best = BestWindowSpeed(windowSeconds: window)
-      for interval in intervals {
-        best.add(metersPerSecond: interval.speed, seconds: interval.seconds)
-      }
-      let expected = bruteForce(intervals, window: window)
+    var best = BestWindowSpeeds(shorterSeconds: 2, longerSeconds: 10)
+    for interval in intervals {
+      best.add(metersPerSecond: interval.speed, seconds: interval.seconds)
+    }
+    for window in [best.shorter, best.longer] {
+      let expected = bruteForce(intervals, window: window.seconds)
       #expect(
-        abs((best.highestMetersPerSecond ?? -1) - (expected ?? -1)) < 1e-9, "window \(window)")
+        abs((window.highestMetersPerSecond ?? -1) - (expected ?? -1)) < 1e-9,
+        "window \(window.seconds)")
     }
   }
 
   @Test func memoryStaysBoundedAtAnyRate() {
-    // A 1 kHz burst for ten minutes: intervals under 20 ms are merged, so the best stays the
+    // A 1 kHz burst for 100 s: intervals under 20 ms are merged, so the best stays the
     // steady speed and the memory that of 500 intervals.
-    var best = BestWindowSpeed(windowSeconds: 10)
-    for index in 0..<600_000 { best.add(metersPerSecond: index % 2 == 0 ? 8 : 12, seconds: 0.001) }
-    #expect(abs((best.highestMetersPerSecond ?? 0) - 10) < 0.01)
+    var best = BestWindowSpeeds()
+    for index in 0..<100_000 { best.add(metersPerSecond: index % 2 == 0 ? 8 : 12, seconds: 0.001) }
+    #expect(abs((best.longer.highestMetersPerSecond ?? 0) - 10) < 0.01)
+    #expect(abs((best.shorter.highestMetersPerSecond ?? 0) - 10) < 0.01)
   }
 
   @Test func theAccumulatorBreaksRunsAtStopsGapsAndUntrustedSpeeds() {
