@@ -89,5 +89,8 @@ import TrackSift
     #expect(within.line == "- **not met**: loop: -0.79 % (target within ±0.75 %)")
     #expect(RealDataCheck("p95", 0.84, .atMost, 1, " m").isMet)
     #expect(!RealDataCheck("p95", nil, .atMost, 1, " m").isMet)
+    #expect(
+      RealDataCheck("spikes caught", 32, .atLeast, 84, "").line
+        == "- **not met**: spikes caught: 32 (target ≥ 84)")
   }
 }

@@ -45,9 +45,10 @@ public struct RealDataCheck: Sendable, Hashable, Codable {
 
   /// The check as one line: `- met: TITLE: VALUE (target BOUND)`.
   public var line: String {
-    let measured =
-      value.map { String(format: bound == .within ? "%+.2f" : "%.2f", $0) + unit }
-      ?? "not measured"
+    // Counts (no unit, whole numbers) print as counts.
+    let isCount = unit.isEmpty && (value ?? 0).rounded() == value ?? 0
+    let format = bound == .within ? "%+.2f" : isCount ? "%.0f" : "%.2f"
+    let measured = value.map { String(format: format, $0) + unit } ?? "not measured"
     let target: String
     switch bound {
     case .atMost: target = "≤ " + String(format: "%g", limit) + unit
