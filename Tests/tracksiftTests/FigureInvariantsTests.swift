@@ -6,7 +6,8 @@ import TrackSift
 
 /// The figures of every recording in `../shared/data` that the readers accept obey the
 /// invariants of ``ActivityMetrics``, raw, live (batch, and replayed through the ``Recorder``)
-/// and refined: all finite, distance >= 0, moving <= timer <= elapsed, average <= maximum.
+/// and refined: all finite, distance >= 0, moving <= timer <= elapsed, average <= maximum,
+/// best 10 s <= best 2 s <= maximum.
 ///
 /// `swift test` checks every fourth file (in path order) and the files the issue named; set
 /// `TRACKSIFT_ALL_FILES=1` for all of them (about a minute in a debug build on 2 cores).
@@ -74,6 +75,8 @@ enum FigureInvariants {
       ("timer", metrics.timerTimeSeconds), ("moving", metrics.movingTimeSeconds),
       ("average speed", metrics.averageSpeedMetersPerSecond),
       ("maximum speed", metrics.maximumSpeedMetersPerSecond),
+      ("best 2 s", metrics.bestTwoSecondSpeedMetersPerSecond),
+      ("best 10 s", metrics.bestTenSecondSpeedMetersPerSecond),
       ("average pace", metrics.averagePaceSecondsPerKilometer),
       ("gain", metrics.elevationGainMeters), ("loss", metrics.elevationLossMeters),
       ("lowest altitude", metrics.minimumAltitudeMeters),
@@ -92,6 +95,15 @@ enum FigureInvariants {
     if let average = metrics.averageSpeedMetersPerSecond {
       let maximum = metrics.maximumSpeedMetersPerSecond ?? -1
       #expect(average <= maximum, "\(label): average \(average) > maximum \(maximum)")
+    }
+    if let bestTwo = metrics.bestTwoSecondSpeedMetersPerSecond {
+      let maximum = metrics.maximumSpeedMetersPerSecond ?? -1
+      #expect(bestTwo <= maximum, "\(label): best 2 s \(bestTwo) > maximum \(maximum)")
+    }
+    if let bestTen = metrics.bestTenSecondSpeedMetersPerSecond {
+      // A run of 10 s holds runs of 2 s.
+      let bestTwo = metrics.bestTwoSecondSpeedMetersPerSecond ?? -1
+      #expect(bestTen <= bestTwo, "\(label): best 10 s \(bestTen) > best 2 s \(bestTwo)")
     }
   }
 }

@@ -10,7 +10,8 @@
 /// time (``RejectionReason/keepsTime``). A fix refused as ``RejectionReason/timeJump``,
 /// ``RejectionReason/outOfOrder`` or ``RejectionReason/duplicateTimestamp`` never stretches
 /// them. Each second is counted once, so for every set of figures
-/// `moving <= timer <= elapsed` and `average speed <= maximum speed`, and all are finite.
+/// `moving <= timer <= elapsed`, `average speed <= maximum speed` and
+/// `best 10 s <= best 2 s <= maximum speed`, and all are finite.
 public struct ActivityMetrics: Sendable, Hashable, Codable {
   /// Distance in meters: summed within segments only, and only while moving.
   public var distanceMeters: Double
@@ -32,6 +33,15 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   /// of moving time whose distance counts, and the average speed: whoever covers a distance in
   /// a time went at least that fast.
   public var maximumSpeedMetersPerSecond: Double?
+  /// The highest average speed over any 2 seconds of moving time (the speed sailors' "best
+  /// 2 s"), in meters per second: the speeds that count for the maximum, each held over the
+  /// interval that ends at its sample, averaged time-weighted over the window (see
+  /// ``BestWindowSpeeds``). A window lies within one run of moving intervals that each have
+  /// such a speed and last at most ``MetricsAccumulator/longestSpeedIntervalSeconds``; `nil`
+  /// when no run lasts 2 s or the track has no times. At most the maximum speed.
+  public var bestTwoSecondSpeedMetersPerSecond: Double?
+  /// The same over 10 seconds ("best 10 s"); at most the best 2 s.
+  public var bestTenSecondSpeedMetersPerSecond: Double?
   /// Moving time per kilometer, in seconds.
   public var averagePaceSecondsPerKilometer: Double?
   /// Total climb in meters, after the noise dead band (see ``ElevationAccumulator``).
@@ -59,7 +69,10 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   public init(
     distanceMeters: Double = 0, elapsedTimeSeconds: Double? = nil, timerTimeSeconds: Double? = nil,
     movingTimeSeconds: Double? = nil, averageSpeedMetersPerSecond: Double? = nil,
-    maximumSpeedMetersPerSecond: Double? = nil, averagePaceSecondsPerKilometer: Double? = nil,
+    maximumSpeedMetersPerSecond: Double? = nil,
+    bestTwoSecondSpeedMetersPerSecond: Double? = nil,
+    bestTenSecondSpeedMetersPerSecond: Double? = nil,
+    averagePaceSecondsPerKilometer: Double? = nil,
     elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
     minimumAltitudeMeters: Double? = nil, maximumAltitudeMeters: Double? = nil,
     refusedAltitudeJumpCount: Int? = nil,
@@ -72,6 +85,8 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
     self.movingTimeSeconds = movingTimeSeconds
     self.averageSpeedMetersPerSecond = averageSpeedMetersPerSecond
     self.maximumSpeedMetersPerSecond = maximumSpeedMetersPerSecond
+    self.bestTwoSecondSpeedMetersPerSecond = bestTwoSecondSpeedMetersPerSecond
+    self.bestTenSecondSpeedMetersPerSecond = bestTenSecondSpeedMetersPerSecond
     self.averagePaceSecondsPerKilometer = averagePaceSecondsPerKilometer
     self.elevationGainMeters = elevationGainMeters
     self.elevationLossMeters = elevationLossMeters

@@ -36,6 +36,8 @@ public struct MetricsAccumulator: Sendable, Hashable {
   private var movingCountedUntilSeconds: Double?
   /// The stretches of moving time, for the maximum speed.
   private var sustained = SustainedSpeed()
+  /// The best 2 s and 10 s averages of the speeds that count for the maximum.
+  private var bestWindows = BestWindowSpeeds(shorterSeconds: 2, longerSeconds: 10)
   /// The latest timed intervals of the current segment, for ``recount(after:asMoving:)``.
   private var recentIntervals: [Interval] = []
 
@@ -45,6 +47,14 @@ public struct MetricsAccumulator: Sendable, Hashable {
     var meters: Double
     var isMoving: Bool
   }
+
+  /// The longest interval over which one speed is taken to hold for the best 2 s and 10 s,
+  /// in seconds; a longer one is a gap that breaks their runs. A speed is a measurement of an
+  /// instant: 1-5 Hz loggers (the speed-sailing logs in `shared/data/spikes`) write one every
+  /// 0.2-1 s, a watch's smart recording about every 3 s (the FR15 race in
+  /// `shared/data/devices`: 686 points in 37 min), while the speed-sailing firmware's pauses
+  /// below 5 knots and signal losses leave gaps of tens of seconds.
+  public static let longestSpeedIntervalSeconds = 5.0
 
   /// How many recent intervals ``recount(after:asMoving:)`` can reach (an hour at 1 Hz).
   private static let recountableIntervals = 3_600
@@ -81,6 +91,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
     recentIntervals.removeAll()
     segmentHasSample = false
     elevation.breakSegment()
+    bestWindows.breakRun()
   }
 
   /// Adds one sample.
@@ -112,6 +123,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
         if sample.isMoving { movingSeconds += dt }
       }
     }
+    addToBestWindows(sample, seconds: dt)
     guard sample.isMoving || isRecountable else { return advanceSplits() }
     let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
     if sample.isMoving {
@@ -131,6 +143,21 @@ public struct MetricsAccumulator: Sendable, Hashable {
           endTimeSeconds: end, durationSeconds: dt, meters: step, isMoving: sample.isMoving))
     }
     return advanceSplits()
+  }
+
+  /// Feeds the interval ending at `sample` to the best 2 s and 10 s: its speed for the
+  /// maximum held over the moving time it adds; a stop, a fix without such a speed, or a gap
+  /// longer than ``longestSpeedIntervalSeconds`` breaks their runs, and so does an untimed
+  /// sample. An interval that adds no time (a repeated or earlier time) changes nothing.
+  private mutating func addToBestWindows(_ sample: MetricsSample, seconds: Double) {
+    guard seconds > 0 || sample.timeSeconds == nil else { return }
+    if sample.isMoving, seconds <= Self.longestSpeedIntervalSeconds,
+      let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0
+    {
+      bestWindows.add(metersPerSecond: speed, seconds: seconds)
+    } else {
+      bestWindows.breakRun()
+    }
   }
 
   /// Runs the clock to the time of a fix that is not a sample: one the pipeline refused for its
@@ -204,6 +231,15 @@ public struct MetricsAccumulator: Sendable, Hashable {
       maximum = max(maximum ?? sustainedSpeed, sustainedSpeed)
     }
     if let average, average.isFinite { maximum = max(maximum ?? average, average) }
+    // Time-weighted means of speeds that fed the maximum, so at most the maximum, and the
+    // 10 s at most the 2 s; the minimums only absorb the rounding of the window sums and the
+    // merging of intervals shorter than 20 ms (see ``BestWindowSpeeds``).
+    let bestTwo =
+      timed
+      ? bestWindows.shorter.highestMetersPerSecond.map { min($0, maximum ?? $0) } : nil
+    let bestTen =
+      timed
+      ? bestWindows.longer.highestMetersPerSecond.map { min($0, bestTwo ?? $0) } : nil
     let pace: Double? = hasRates && distance > 0 && moving > 0 ? moving / distance * 1_000 : nil
     return ActivityMetrics(
       distanceMeters: distance,
@@ -212,6 +248,8 @@ public struct MetricsAccumulator: Sendable, Hashable {
       movingTimeSeconds: timed ? moving : nil,
       averageSpeedMetersPerSecond: average,
       maximumSpeedMetersPerSecond: maximum,
+      bestTwoSecondSpeedMetersPerSecond: bestTwo,
+      bestTenSecondSpeedMetersPerSecond: bestTen,
       averagePaceSecondsPerKilometer: pace,
       elevationGainMeters: hasAltitude ? elevation.gainMeters : nil,
       elevationLossMeters: hasAltitude ? elevation.lossMeters : nil,

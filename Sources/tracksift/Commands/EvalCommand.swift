@@ -8,10 +8,18 @@ import TrackSiftSimulation
 struct EvalCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "eval",
-    abstract: "Score TrackSift and the common practices against truth: the standard simulation "
-      + "suite and the real recordings with references, or a recording of your own against its "
-      + "reference.",
+    abstract: "Score TrackSift and the common practices against truth: the real-data suite "
+      + "from shared/data first, then the standard simulation suite, or a recording of your own "
+      + "against its reference.",
     discussion: """
+      The real-data suite scores, each against its targets: the drives with survey-grade \
+      truth (p95 and distance at simplification tolerance 0, the cleaned file's p95 against \
+      the raw fixes'), the 1710 m loop runs, the paired walks (the two devices against each \
+      other and each against its own total), the 10 km race against its device, and every \
+      labelled spike log as read, as GPX with only hdop/sat/speed/course, and with positions, \
+      times and speeds only (the spike out of the maximum, the best 2 s and the cleaned file; \
+      the genuine top speed kept). Every file it needs must be there.
+
       With FILE and --truth, only that recording is scored, against a reference read from any \
       file the readers take: the truth CSV that `tracksift simulate --truth` writes, or a \
       survey-grade log. Each fix's true position is the reference interpolated at the fix's \
@@ -55,6 +63,10 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Leave out the real recordings.")
   var simulatedOnly = false
 
+  @Flag(
+    help: "Leave out the simulated recordings: the real-data suite and the real recordings only.")
+  var realOnly = false
+
   @Flag(help: "Print Markdown tables.")
   var markdown = false
 
@@ -67,6 +79,9 @@ struct EvalCommand: ParsableCommand {
         "--duration-seconds must be between 60 and 86,400 (not \(durationSeconds))")
     }
     guard !seeds.isEmpty else { throw ValidationError("give at least one seed") }
+    if simulatedOnly && realOnly {
+      throw ValidationError("give --simulated-only or --real-only, not both")
+    }
     if (file == nil) != (truth == nil) {
       throw ValidationError("give a recording and its reference together: FILE --truth REFERENCE")
     }
@@ -78,32 +93,18 @@ struct EvalCommand: ParsableCommand {
       return
     }
     let start = DispatchTime.now().uptimeNanoseconds
-    let configurations = suite.configurations(
-      durationSeconds: durationSeconds ?? (suite == .quick ? 900 : 2_700), seeds: seeds)
-    let simulated = ParallelMap.map(configurations) { configuration in
-      let recording = ScenarioSimulator(configuration: configuration).run()
-      let evaluationCase = EvaluationCase(recording: recording)
-      return (evaluationCase.name, evaluationCase.scored())
-    }
-    // Corners are everywhere on the street grid; hairpins, the track's bends and switchbacks
-    // need their own routes.
-    let routeConfigurations = SimulatedEnvironment.allCases.flatMap { environment in
-      [RouteShape.outAndBackWithHairpin, .athleticsTrack, .switchbacks].map { route in
-        ScenarioConfiguration(
-          environment: environment, device: .phone, activity: .running, route: route,
-          durationSeconds: durationSeconds ?? (suite == .quick ? 900 : 2_700), seed: seeds[0])
-      }
-    }
-    let routes = ParallelMap.map(routeConfigurations) { configuration in
-      EvaluationCase(recording: ScenarioSimulator(configuration: configuration).run()).scored()
-    }
-    let routeSummary = EvaluationSummary(cards: routes)
+    // Real data first: what TrackSift makes of recordings from the field ranks above the
+    // simulator.
+    var realData: RealDataReport?
     var real: [(name: String, cards: [ScoreCard])] = []
     var realSkipped: String?
     let dataPath = data ?? "../shared/data"
     if simulatedOnly {
       realSkipped = "the real recordings left out (--simulated-only)"
     } else if let folder = dataFolder() {
+      let realStart = DispatchTime.now().uptimeNanoseconds
+      realData = try RealDataCorpus.report(RealDataCorpus.cases(in: folder))
+      realData?.seconds = Double(DispatchTime.now().uptimeNanoseconds - realStart) / 1e9
       let cases = try RealRecordings.cases(in: folder)
       real = ParallelMap.map(cases) { ($0.name, $0.scored()) }
       if cases.count < RealRecordings.expectedCount {
@@ -119,13 +120,39 @@ struct EvalCommand: ParsableCommand {
     if let realSkipped, !json, !simulatedOnly {
       FileHandle.standardError.write(Data("eval: \(realSkipped)\n".utf8))
     }
+    let durationSeconds = durationSeconds ?? (suite == .quick ? 900 : 2_700)
+    let configurations =
+      realOnly ? [] : suite.configurations(durationSeconds: durationSeconds, seeds: seeds)
+    let simulated = ParallelMap.map(configurations) { configuration in
+      let recording = ScenarioSimulator(configuration: configuration).run()
+      let evaluationCase = EvaluationCase(recording: recording)
+      return (evaluationCase.name, evaluationCase.scored())
+    }
+    // Corners are everywhere on the street grid; hairpins, the track's bends and switchbacks
+    // need their own routes.
+    let routeConfigurations =
+      realOnly
+      ? []
+      : SimulatedEnvironment.allCases.flatMap { environment in
+        [RouteShape.outAndBackWithHairpin, .athleticsTrack, .switchbacks].map { route in
+          ScenarioConfiguration(
+            environment: environment, device: .phone, activity: .running, route: route,
+            durationSeconds: durationSeconds, seed: seeds[0])
+        }
+      }
+    let routes = ParallelMap.map(routeConfigurations) { configuration in
+      EvaluationCase(recording: ScenarioSimulator(configuration: configuration).run()).scored()
+    }
+    let routeSummary = EvaluationSummary(cards: routes)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let summary = EvaluationSummary(cards: simulated.map(\.1))
     if json {
       let report = EvalReport(
-        suite: suite.rawValue, cases: simulated.map { .init(name: $0.0, cards: $0.1) },
-        summary: summary, routes: routeSummary,
+        suite: realOnly ? nil : suite.rawValue,
+        realData: realData, realDataChecks: realData?.checks,
         real: real.map { .init(name: $0.name, cards: $0.cards) }, realSkipped: realSkipped,
+        cases: simulated.map { .init(name: $0.0, cards: $0.1) },
+        summary: realOnly ? nil : summary, routes: realOnly ? nil : routeSummary,
         seconds: seconds)
       print(try JSONOutput.printable(report))
       return
@@ -134,30 +161,42 @@ struct EvalCommand: ParsableCommand {
       print("# TrackSift accuracy\n")
       print(
         "Generated by `swift run -c release tracksift eval --markdown > BENCHMARKS.md` "
-          + "(seeds \(seeds.map(String.init).joined(separator: " ")), \(suite.rawValue) suite); "
-          + "the simulator follows `shared/ERROR-MODEL.md`, the real recordings are read in "
-          + "place from `../shared/data/truth`. Medians and worst cases are over the recordings.\n")
-      print("## Targets\n")
-      print(
-        TargetReport(suite: summary, routes: routeSummary, real: real).lines.joined(separator: "\n")
-      )
-      print("")
+          + (realOnly
+            ? "(--real-only); "
+            : "(seeds \(seeds.map(String.init).joined(separator: " ")), \(suite.rawValue) suite); ")
+          + "the real recordings are read in place from `../shared/data` and come first, the "
+          + "simulator follows `shared/ERROR-MODEL.md`. Medians and worst cases are over the "
+          + "recordings.\n")
     }
-    let title =
-      "\(suite.rawValue) simulation suite: \(Formatting.count(simulated.count)) recordings of "
-      + "\(configurations.first?.durationSeconds ?? 0) s (medians and worst cases over them)"
-    print(markdown ? "### \(title)\n" : title)
-    print(markdown ? summary.markdown : summary.text)
-    let routesTitle =
-      "Routes with a hairpin, a 400 m track and switchbacks: \(Formatting.count(routes.count)) phone runs, one "
-      + "per environment and route"
-    print(markdown ? "\n### \(routesTitle)\n" : "\n\(routesTitle)")
-    print(markdown ? routeSummary.markdown : routeSummary.text)
+    if let realData {
+      let title = "Real data (../shared/data)"
+      print(markdown ? "## \(title)\n" : "\(title)\n")
+      print(realData.text(markdown: markdown))
+    }
     for recording in real {
       // One recording: its errors keep their sign.
       let summary = EvaluationSummary(cards: [recording.cards], signed: true)
       print(markdown ? "\n### \(recording.name)\n" : "\n\(recording.name)")
       print(markdown ? summary.markdown : summary.text)
+    }
+    if !realOnly {
+      if markdown {
+        print("\n## Targets\n")
+        print(
+          TargetReport(suite: summary, routes: routeSummary, real: real).lines.joined(
+            separator: "\n"))
+        print("")
+      }
+      let title =
+        "\(suite.rawValue) simulation suite: \(Formatting.count(simulated.count)) recordings of "
+        + "\(durationSeconds) s (medians and worst cases over them)"
+      print(markdown ? "### \(title)\n" : "\n\(title)")
+      print(markdown ? summary.markdown : summary.text)
+      let routesTitle =
+        "Routes with a hairpin, a 400 m track and switchbacks: \(Formatting.count(routes.count)) "
+        + "phone runs, one per environment and route"
+      print(markdown ? "\n### \(routesTitle)\n" : "\n\(routesTitle)")
+      print(markdown ? routeSummary.markdown : routeSummary.text)
     }
     if let realSkipped { print(markdown ? "\n_Note: \(realSkipped)._" : "\nNote: \(realSkipped)") }
     print(String(format: markdown ? "\nEvaluated in %.1f s." : "\n%.1f s", seconds))
@@ -228,12 +267,17 @@ struct EvalReport: Encodable {
     var name: String
     var cards: [ScoreCard]
   }
-  var suite: String
-  var cases: [Case]
-  var summary: EvaluationSummary
-  var routes: EvaluationSummary
+  /// The simulation suite, or `nil` with `--real-only`.
+  var suite: String?
+  /// The real-data suite, or `nil` when it was left out.
+  var realData: RealDataReport?
+  /// Its targets, checked.
+  var realDataChecks: [RealDataCheck]?
   var real: [Real]
   /// Why real recordings were left out, or `nil` when none was.
   var realSkipped: String?
+  var cases: [Case]
+  var summary: EvaluationSummary?
+  var routes: EvaluationSummary?
   var seconds: Double
 }

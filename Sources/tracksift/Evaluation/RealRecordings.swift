@@ -58,6 +58,16 @@ enum RealRecordings {
   /// A drive logged as NMEA with a reference logged as NMEA; the reference's speeds (RMC)
   /// give its moving state.
   private static func nmeaCase(name: String, fixes: URL, reference: URL) throws -> EvaluationCase {
+    let drive = try nmeaDrive(fixes: fixes, reference: reference)
+    return EvaluationCase(
+      name: name, track: drive.track,
+      truth: EvaluationTruth(track: drive.track, reference: drive.reference), activity: .driving)
+  }
+
+  /// The fixes of a drive logged as NMEA and its reference points, logged as NMEA too.
+  static func nmeaDrive(fixes: URL, reference: URL) throws -> (
+    track: Track, reference: [TruthPoint]
+  ) {
     let track = try NMEAReader.read(contentsOf: fixes).track
     // A reference without a usable date (the SPAN GGA log's RMC checksums are all wrong)
     // takes the day of the drive.
@@ -68,9 +78,7 @@ enum RealRecordings {
     let options = NMEAReader.Options(referenceDate: day)
     let points = ReferenceTruth.points(
       of: try NMEAReader.read(contentsOf: reference, options: options).track)
-    return EvaluationCase(
-      name: name, track: track, truth: EvaluationTruth(track: track, reference: points),
-      activity: .driving)
+    return (track, points)
   }
 
   private static func exists(_ url: URL) -> Bool {

@@ -137,6 +137,8 @@ struct AnalysisReport: Encodable {
       }
     }
     row("Maximum speed") { Formatting.speed($0.maximumSpeedMetersPerSecond, units: units) }
+    row("Best 2 s") { Formatting.speed($0.bestTwoSecondSpeedMetersPerSecond, units: units) }
+    row("Best 10 s") { Formatting.speed($0.bestTenSecondSpeedMetersPerSecond, units: units) }
     row("Elevation gain") { Formatting.meters($0.elevationGainMeters, units: units) }
     row("Elevation loss") { Formatting.meters($0.elevationLossMeters, units: units) }
     return Formatting.table(rows)
