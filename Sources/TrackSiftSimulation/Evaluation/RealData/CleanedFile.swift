@@ -7,7 +7,7 @@ public enum CleanedFile {
   /// evaluation scores whatever the cleaning gives.
   /// - Parameter analysis: the analysis of `track`.
   public static func track(of track: Track, analysis: TrackAnalysis) -> Track {
-    analysis.cleanedTrack(from: track, smoothing: .rts, simplify: false)
+    analysis.cleanedTrack(from: track, smoothing: .rts)
   }
 
   /// A track's own length, as any app measures a file: the geodesic distance between
