@@ -67,7 +67,7 @@ public struct RealRecordingScore: Sendable, Codable {
     rawMeters = analysis.rawMetrics.distanceMeters
     liveMeters = analysis.liveMetrics.distanceMeters
     refinedMeters = analysis.refinedMetrics.distanceMeters
-    cleanedFileMeters = CleanedFile.lengthMeters(of: cleaned)
+    cleanedFileMeters = cleaned.pathLengthMeters
     self.referenceMeters = referenceMeters
     guard !reference.isEmpty else { return }
     let truth = EvaluationTruth(track: track, reference: reference)
