@@ -34,6 +34,7 @@ struct LiveFilter: Sendable, Hashable {
     smoothing = smoothingAccelerationNoiseMetersPerSecondSquared.map { noise in
       var smoothingConfiguration = configuration
       smoothingConfiguration.accelerationNoiseMetersPerSecondSquared = noise
+      smoothingConfiguration.measuresWhiteNoise = true
       return ConstantVelocityKalmanFilter(configuration: smoothingConfiguration)
     }
   }
@@ -49,6 +50,18 @@ struct LiveFilter: Sendable, Hashable {
   /// Filters one fix: the judging filter's step, whose record (for an accepted fix) is the
   /// smoothing filter's when there is one.
   mutating func update(_ fix: Fix) -> KalmanStep {
+    // The first fix whose white noise the smoother measures (one without a stated accuracy,
+    // or below the floor) gives the live track a smoothing filter of its own, from the judging
+    // one's state; a recording whose fixes state their accuracy costs no second filter.
+    if smoothing == nil {
+      var smoothingConfiguration = judging.configuration
+      smoothingConfiguration.measuresWhiteNoise = true
+      if smoothingConfiguration.measuresWhiteNoise(of: fix) {
+        var filter = judging
+        filter.configuration = smoothingConfiguration
+        smoothing = filter
+      }
+    }
     var step = judging.update(fix)
     if smoothing != nil, let record = step.record {
       step.record = smoothing?.refit(
