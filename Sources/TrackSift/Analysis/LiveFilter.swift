@@ -1,6 +1,9 @@
 /// The live position filter, with a second filter for the live track's smoother where the
 /// profile smooths with an acceleration noise of its own
-/// (``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``).
+/// (``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``) or a fix comes
+/// without a usable accuracy: the second filter weighs the positions by the white noise it
+/// measures on the recording (``ConstantVelocityKalmanFilter/Configuration/measuresWhiteNoise``),
+/// while the first keeps the stated or assumed accuracy for its innovation test.
 ///
 /// The first filter judges each fix (its innovation test) and gives the position the speed
 /// layer reads; it follows a turn at once. The second takes the fixes the first accepts,
@@ -53,14 +56,10 @@ struct LiveFilter: Sendable, Hashable {
     // The first fix whose white noise the smoother measures (one without a stated accuracy,
     // or below the floor) gives the live track a smoothing filter of its own, from the judging
     // one's state; a recording whose fixes state their accuracy costs no second filter.
-    if smoothing == nil {
-      var smoothingConfiguration = judging.configuration
-      smoothingConfiguration.measuresWhiteNoise = true
-      if smoothingConfiguration.measuresWhiteNoise(of: fix) {
-        var filter = judging
-        filter.configuration = smoothingConfiguration
-        smoothing = filter
-      }
+    if smoothing == nil, judging.configuration.lacksUsableAccuracy(fix) {
+      var filter = judging
+      filter.configuration.measuresWhiteNoise = true
+      smoothing = filter
     }
     var step = judging.update(fix)
     if smoothing != nil, let record = step.record {

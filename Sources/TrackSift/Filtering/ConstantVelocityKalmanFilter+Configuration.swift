@@ -122,7 +122,11 @@ extension ConstantVelocityKalmanFilter {
     /// whole error, not its white part) or one below ``accuracyFloorMeters`` (the floor guards
     /// against a claimed 0 m; a measured noise is evidence).
     func measuresWhiteNoise(of fix: Fix) -> Bool {
-      guard measuresWhiteNoise else { return false }
+      measuresWhiteNoise && lacksUsableAccuracy(fix)
+    }
+
+    /// Whether `fix` states no accuracy, or one below ``accuracyFloorMeters``.
+    func lacksUsableAccuracy(_ fix: Fix) -> Bool {
       guard let stated = fix.validHorizontalAccuracyMeters else { return true }
       return stated < accuracyFloorMeters
     }

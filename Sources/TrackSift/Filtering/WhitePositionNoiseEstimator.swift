@@ -9,18 +9,19 @@
 /// equal intervals, the second difference `d_k = z_k+1 - 2 z_k + z_k-1` removes a constant
 /// velocity; white acceleration over non-overlapping intervals adds nothing to the covariance
 /// of `d_k` and `d_k+2`, while white position noise of variance `r` adds exactly `r` (the one
-/// fix they share). So `r = E[d_k d_k+2]`, averaged over both axes: the lag-2 term of the
+/// fix they share), and nothing to that of `d_k` and `d_k+3` (none shared). A sustained
+/// acceleration (a steady turn) or a slow wander is smooth and adds about as much to both. So
+/// `r = E[d_k d_k+2] - E[d_k d_k+3]`, averaged over both axes: the lag-2 and lag-3 terms of the
 /// autocovariance least-squares method (Odelson, Rajamani and Rawlings 2006, "A new
 /// autocovariance least-squares method for estimating noise covariances", Automatica 42(2)).
-/// A slow wander is smooth and adds little; an estimate that comes out negative means no
-/// measurable white noise.
+/// An estimate that comes out negative means no measurable white noise.
 ///
 /// - Complexity: O(1) per position, without allocation.
 struct WhitePositionNoiseEstimator: Sendable, Hashable {
-  /// Products of second differences two fixes apart needed before ``varianceSquareMeters`` is
-  /// given: with about a hundred, the estimate's own noise is a few hundredths of a square
-  /// meter for a walker's or a runner's second differences (variance about 0.2 m^2 on the loop
-  /// runs), well below the 1 m^2 floor of the filters.
+  /// Products of second differences two and three fixes apart needed, each, before
+  /// ``varianceSquareMeters`` is given: with about a hundred, the estimate's own noise is a few
+  /// hundredths of a square meter for a walker's or a runner's second differences (variance
+  /// about 0.2 m^2 on the loop runs), well below the 1 m^2 floor of the filters.
   static let minimumProducts = 100
   /// Two intervals count as equal within this share of the later one; second differences
   /// over unequal intervals do not cancel a constant velocity.
@@ -35,12 +36,16 @@ struct WhitePositionNoiseEstimator: Sendable, Hashable {
   private var previous: Offset?
   private var previousTimeSeconds = -Double.infinity
   private var previousInterval: Double?
-  /// The last two second differences, the newer last, `nil` where the intervals differed.
-  private var olderDifference: Offset?
-  private var newerDifference: Offset?
+  /// The last three second differences, `nil` where the intervals differed.
+  private var lastDifference: Offset?
+  private var differenceTwoBack: Offset?
+  private var differenceThreeBack: Offset?
   private var lastStep: Offset?
-  private var productSum = 0.0
-  private var productCount = 0
+  /// Sums and counts of the products two and three fixes apart.
+  private var lagTwoSum = 0.0
+  private var lagTwoCount = 0
+  private var lagThreeSum = 0.0
+  private var lagThreeCount = 0
 
   /// Creates an estimator that has seen nothing.
   init() {}
@@ -48,7 +53,10 @@ struct WhitePositionNoiseEstimator: Sendable, Hashable {
   /// The white noise variance per axis in square meters, or `nil` until enough equal
   /// intervals were seen. May be negative or zero: no white noise measurable.
   var varianceSquareMeters: Double? {
-    productCount >= Self.minimumProducts ? productSum / Double(productCount) : nil
+    guard lagTwoCount >= Self.minimumProducts, lagThreeCount >= Self.minimumProducts else {
+      return nil
+    }
+    return lagTwoSum / Double(lagTwoCount) - lagThreeSum / Double(lagThreeCount)
   }
 
   /// The white noise's standard deviation per axis in meters, 0 where none is measurable, or
@@ -72,14 +80,20 @@ struct WhitePositionNoiseEstimator: Sendable, Hashable {
     {
       difference = Offset(east: step.east - lastStep.east, north: step.north - lastStep.north)
     }
-    if let difference, let olderDifference {
-      productSum +=
-        difference.east * olderDifference.east
-        + difference.north * olderDifference.north
-      productCount += 2
+    if let difference {
+      // Products with the differences two and three fixes before this one.
+      if let twoBefore = differenceTwoBack {
+        lagTwoSum += difference.east * twoBefore.east + difference.north * twoBefore.north
+        lagTwoCount += 2
+      }
+      if let threeBefore = differenceThreeBack {
+        lagThreeSum += difference.east * threeBefore.east + difference.north * threeBefore.north
+        lagThreeCount += 2
+      }
     }
-    olderDifference = newerDifference
-    newerDifference = difference
+    differenceThreeBack = differenceTwoBack
+    differenceTwoBack = lastDifference
+    lastDifference = difference
     lastStep = step
     previousInterval = interval
     self.previous = Offset(east: eastMeters, north: northMeters)
@@ -91,8 +105,9 @@ struct WhitePositionNoiseEstimator: Sendable, Hashable {
     previous = nil
     previousTimeSeconds = -.infinity
     previousInterval = nil
-    olderDifference = nil
-    newerDifference = nil
+    lastDifference = nil
+    differenceTwoBack = nil
+    differenceThreeBack = nil
     lastStep = nil
   }
 }
