@@ -1,6 +1,9 @@
 /// The live position filter, with a second filter for the live track's smoother where the
 /// profile smooths with an acceleration noise of its own
-/// (``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``).
+/// (``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``) or a fix comes
+/// without a usable accuracy: the second filter weighs the positions by the white noise it
+/// measures on the recording (``ConstantVelocityKalmanFilter/Configuration/measuresWhiteNoise``),
+/// while the first keeps the stated or assumed accuracy for its innovation test.
 ///
 /// The first filter judges each fix (its innovation test) and gives the position the speed
 /// layer reads; it follows a turn at once. The second takes the fixes the first accepts,
@@ -34,6 +37,7 @@ struct LiveFilter: Sendable, Hashable {
     smoothing = smoothingAccelerationNoiseMetersPerSecondSquared.map { noise in
       var smoothingConfiguration = configuration
       smoothingConfiguration.accelerationNoiseMetersPerSecondSquared = noise
+      smoothingConfiguration.measuresWhiteNoise = true
       return ConstantVelocityKalmanFilter(configuration: smoothingConfiguration)
     }
   }
@@ -49,6 +53,14 @@ struct LiveFilter: Sendable, Hashable {
   /// Filters one fix: the judging filter's step, whose record (for an accepted fix) is the
   /// smoothing filter's when there is one.
   mutating func update(_ fix: Fix) -> KalmanStep {
+    // The first fix whose white noise the smoother measures (one without a stated accuracy,
+    // or below the floor) gives the live track a smoothing filter of its own, from the judging
+    // one's state; a recording whose fixes state their accuracy costs no second filter.
+    if smoothing == nil, judging.configuration.lacksUsableAccuracy(fix) {
+      var filter = judging
+      filter.configuration.measuresWhiteNoise = true
+      smoothing = filter
+    }
     var step = judging.update(fix)
     if smoothing != nil, let record = step.record {
       step.record = smoothing?.refit(

@@ -222,16 +222,19 @@ extension Pipeline {
   /// with its acceleration noise, holding still at the refined stops.
   fileprivate func refit(_ records: inout [KalmanRecord], _ fixes: [Fix], _ result: AnalyzedSegment)
   {
-    guard
-      profile.smoothingAccelerationNoiseMetersPerSecondSquared != nil
-        || profile.refinedStopVelocitySigmaMetersPerSecond != nil,
-      records.count == result.acceptedFixIndices.count
-    else { return }
+    guard records.count == result.acceptedFixIndices.count, !records.isEmpty else { return }
     var configuration = profile.filter
     if let noise = profile.smoothingAccelerationNoiseMetersPerSecondSquared {
       configuration.accelerationNoiseMetersPerSecondSquared = noise
     }
+    configuration.measuresWhiteNoise = true
+    let whiteNoise = Self.whiteNoiseSigmaMeters(records, fixes, result, configuration)
+    guard
+      profile.smoothingAccelerationNoiseMetersPerSecondSquared != nil
+        || profile.refinedStopVelocitySigmaMetersPerSecond != nil || whiteNoise != nil
+    else { return }
     var filter = ConstantVelocityKalmanFilter(configuration: configuration)
+    filter.presetWhiteNoiseSigmaMeters = whiteNoise
     for position in records.indices {
       let fix = fixes[result.acceptedFixIndices[position]]
       let holdsStill = !result.refinedIsMoving[position] && Self.mayStandStill(fix, configuration)
@@ -243,6 +246,30 @@ extension Pipeline {
         records[position] = record
       }
     }
+  }
+
+  /// The white noise of the segment's positions that `configuration` measures (see
+  /// ``WhitePositionNoiseEstimator``), over the whole segment, in meters; `nil` where it
+  /// measures none or too few such fixes came at equal intervals.
+  fileprivate static func whiteNoiseSigmaMeters(
+    _ records: [KalmanRecord], _ fixes: [Fix], _ result: AnalyzedSegment,
+    _ configuration: ConstantVelocityKalmanFilter.Configuration
+  ) -> Double? {
+    guard configuration.measuresWhiteNoise, let first = records.first?.coordinate else {
+      return nil
+    }
+    let plane = LocalTangentPlane(origin: first)
+    var estimator = WhitePositionNoiseEstimator()
+    for position in records.indices {
+      let fix = fixes[result.acceptedFixIndices[position]]
+      if records[position].startsRun { estimator.restart() }
+      guard configuration.measuresWhiteNoise(of: fix), let time = fix.timeSeconds else {
+        continue
+      }
+      let (east, north) = plane.project(fix.coordinate)
+      estimator.add(timeSeconds: time, eastMeters: east, northMeters: north)
+    }
+    return estimator.sigmaMeters
   }
 
   /// Whether a fix's Doppler speed, if it has one, is within twice its accuracy of zero: a

@@ -50,6 +50,13 @@ extension ConstantVelocityKalmanFilter {
     /// How fast, in seconds, the excess of ``reconvergenceAccuracyMultiple`` fades: it falls by
     /// a factor of e over this time.
     public var reconvergenceTimeConstantSeconds: Double
+    /// Whether ``ConstantVelocityKalmanFilter/refit(_:startsRun:stationaryVelocitySigmaMetersPerSecond:)``
+    /// weighs the positions by their white noise, measured on the recording itself, rather
+    /// than by their whole stated (or assumed) accuracy: a smoother can remove only the noise
+    /// that is new at every fix, and taking a chip's slow wander for it cuts real bends (see
+    /// ``WhitePositionNoiseEstimator``). The judging filter keeps the stated accuracy for its
+    /// innovation test; the smoothed tracks turn it on.
+    public var measuresWhiteNoise: Bool
 
     /// Creates a configuration; the defaults suit running.
     public init(
@@ -68,7 +75,8 @@ extension ConstantVelocityKalmanFilter {
       reanchorAfterConsecutiveRejections: Int = 5,
       initialVelocityUncertaintyMetersPerSecond: Double = 4,
       reconvergenceAccuracyMultiple: Double = 3,
-      reconvergenceTimeConstantSeconds: Double = 20
+      reconvergenceTimeConstantSeconds: Double = 20,
+      measuresWhiteNoise: Bool = false
     ) {
       self.accelerationNoiseMetersPerSecondSquared = accelerationNoiseMetersPerSecondSquared
       self.accuracyFloorMeters = accuracyFloorMeters
@@ -86,6 +94,7 @@ extension ConstantVelocityKalmanFilter {
       self.initialVelocityUncertaintyMetersPerSecond = initialVelocityUncertaintyMetersPerSecond
       self.reconvergenceAccuracyMultiple = reconvergenceAccuracyMultiple
       self.reconvergenceTimeConstantSeconds = reconvergenceTimeConstantSeconds
+      self.measuresWhiteNoise = measuresWhiteNoise
     }
 
     /// Defaults for an activity.
@@ -106,6 +115,32 @@ extension ConstantVelocityKalmanFilter {
           accelerationNoiseMetersPerSecondSquared: 1.25, minimumSpeedForCourseMetersPerSecond: 2,
           minimumOutlierDistanceMeters: 40, initialVelocityUncertaintyMetersPerSecond: 20)
       }
+    }
+
+    /// Whether the white noise measured on the recording weighs `fix`: with
+    /// ``measuresWhiteNoise``, a fix that states no accuracy (the assumed one is a guess at the
+    /// whole error, not its white part) or one below ``accuracyFloorMeters`` (the floor guards
+    /// against a claimed 0 m; a measured noise is evidence).
+    func measuresWhiteNoise(of fix: Fix) -> Bool {
+      measuresWhiteNoise && lacksUsableAccuracy(fix)
+    }
+
+    /// Whether `fix` states no accuracy, or one below ``accuracyFloorMeters``.
+    func lacksUsableAccuracy(_ fix: Fix) -> Bool {
+      guard let stated = fix.validHorizontalAccuracyMeters else { return true }
+      return stated < accuracyFloorMeters
+    }
+
+    /// The position standard deviation of `fix` in meters: its stated accuracy (or the assumed
+    /// one) floored; where the white noise measured on the recording weighs the fix (see
+    /// ``measuresWhiteNoise(of:)``), that noise, kept between the stated (or assumed) accuracy
+    /// and the floor.
+    func sigmaMeters(of fix: Fix, whiteNoiseSigmaMeters: Double?) -> Double {
+      let stated = fix.validHorizontalAccuracyMeters ?? assumedAccuracyMeters
+      guard let white = whiteNoiseSigmaMeters, measuresWhiteNoise(of: fix) else {
+        return max(stated, accuracyFloorMeters)
+      }
+      return min(max(white, min(stated, accuracyFloorMeters)), max(stated, accuracyFloorMeters))
     }
 
     /// The standard deviation of a fix's Doppler speed: its own accuracy, or the assumed one.

@@ -42,6 +42,12 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   private var signalBackSeconds: Double?
   /// The interval between the last two fixes taken in this run, in seconds.
   private var lastIntervalSeconds: Double?
+  /// The white noise of the positions taken by ``refit(_:startsRun:stationaryVelocitySigmaMetersPerSecond:)``,
+  /// measured as they come (see ``Configuration/measuresWhiteNoise``).
+  private var whiteNoise: MeasuredWhiteNoise?
+  /// The white noise in meters, measured beforehand over the whole recording; it stands
+  /// instead of the one measured as the fixes come.
+  var presetWhiteNoiseSigmaMeters: Double?
 
   /// Re-centre the plane when the estimate is this far from its origin.
   private static let recenterDistanceMeters = 2_000.0
@@ -56,6 +62,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     fileprivate var signalBackSeconds: Double?
     fileprivate var lastIntervalSeconds: Double?
     fileprivate var consecutiveRejections: Int
+    fileprivate var whiteNoise: MeasuredWhiteNoise?
   }
 
   /// The state fixes change, for comparing filters that share a configuration cheaply.
@@ -63,7 +70,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     Snapshot(
       plane: plane, east: east, north: north, lastTimeSeconds: lastTimeSeconds,
       signalBackSeconds: signalBackSeconds, lastIntervalSeconds: lastIntervalSeconds,
-      consecutiveRejections: consecutiveRejections)
+      consecutiveRejections: consecutiveRejections, whiteNoise: whiteNoise)
   }
 
   /// Creates a filter.
@@ -174,6 +181,11 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
       let sigma = measurementSigmaMeters(fix)
       east.updatePosition(zEast, measurementVariance: sigma * sigma)
       north.updatePosition(zNorth, measurementVariance: sigma * sigma)
+      if configuration.measuresWhiteNoise(of: fix), let time = fix.timeSeconds {
+        var estimator = whiteNoise?.estimator ?? WhitePositionNoiseEstimator()
+        estimator.add(timeSeconds: time, eastMeters: zEast, northMeters: zNorth)
+        whiteNoise = .measuring(estimator)
+      }
       if stationaryVelocitySigmaMetersPerSecond == nil {
         _ = applyReportedVelocity(of: fix, east: &east, north: &north)
       }
@@ -210,9 +222,12 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   /// reconverges after a signal loss (see
   /// ``Configuration/reconvergenceAccuracyMultiple``).
   private func measurementSigmaMeters(_ fix: Fix) -> Double {
-    let stated = max(
-      fix.validHorizontalAccuracyMeters ?? configuration.assumedAccuracyMeters,
-      configuration.accuracyFloorMeters)
+    let stated =
+      configuration.measuresWhiteNoise(of: fix)
+      ? configuration.sigmaMeters(
+        of: fix,
+        whiteNoiseSigmaMeters: presetWhiteNoiseSigmaMeters ?? whiteNoise?.estimator.sigmaMeters)
+      : configuration.sigmaMeters(of: fix, whiteNoiseSigmaMeters: nil)
     let excess = configuration.reconvergenceAccuracyMultiple - 1
     let fadeSeconds = configuration.reconvergenceTimeConstantSeconds
     // Ten time constants on, the excess is a ten-thousandth of itself: no need to compute it.
@@ -224,6 +239,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
 
   private mutating func start(at fix: Fix) {
     plane = LocalTangentPlane(origin: fix.coordinate)
+    whiteNoise?.restart()
     lastTimeSeconds = fix.timeSeconds
     lastIntervalSeconds = nil
     consecutiveRejections = 0
@@ -282,6 +298,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     else { return }
     let center = plane.unproject(eastMeters: east.positionMeters, northMeters: north.positionMeters)
     self.plane = LocalTangentPlane(origin: center)
+    whiteNoise?.restart()
     east.positionMeters = 0
     north.positionMeters = 0
   }
@@ -316,4 +333,23 @@ extension KalmanAxis {
   static let zero = KalmanAxis(
     positionMeters: 0, velocityMetersPerSecond: 0, positionVariance: 0, covariance: 0,
     velocityVariance: 0)
+}
+
+/// The white-noise estimator of a filter that measures it, boxed: a filter that measures none
+/// (the judging one, every fix stating its accuracy) stays small to copy and compare.
+private indirect enum MeasuredWhiteNoise: Sendable, Hashable {
+  case measuring(WhitePositionNoiseEstimator)
+
+  var estimator: WhitePositionNoiseEstimator {
+    switch self {
+    case .measuring(let estimator): estimator
+    }
+  }
+
+  /// Forgets the positions since the last one, keeping the sums.
+  mutating func restart() {
+    var estimator = estimator
+    estimator.restart()
+    self = .measuring(estimator)
+  }
 }

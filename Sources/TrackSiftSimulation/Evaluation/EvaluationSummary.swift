@@ -11,6 +11,11 @@ public struct EvaluationSummary: Sendable, Codable {
     public var distanceErrorMedianPercent: Double?
     /// Largest |distance error|, percent.
     public var distanceErrorWorstPercent: Double?
+    /// Median of the signed distance errors, percent (negative: short).
+    public var distanceErrorSignedMedianPercent: Double?
+    /// Median share of the true distance travelled before the receiver's first fix, percent:
+    /// not seen by any pipeline, and left out of the distance errors.
+    public var unseenDistanceMedianPercent: Double?
     /// Median of the cases' 95th-percentile horizontal error, meters.
     public var horizontalErrorP95MedianMeters: Double?
     /// Largest ratio of a case's p95 error to the raw fixes' p95 error.
@@ -96,6 +101,8 @@ public struct EvaluationSummary: Sendable, Codable {
         pipeline: column.first?.pipeline ?? "",
         distanceErrorMedianPercent: median(values { $0.distanceErrorPercent.map(magnitude) }),
         distanceErrorWorstPercent: values { $0.distanceErrorPercent.map(magnitude) }.max(),
+        distanceErrorSignedMedianPercent: median(values(\.distanceErrorPercent)),
+        unseenDistanceMedianPercent: median(values(\.unseenDistancePercent)),
         horizontalErrorP95MedianMeters: median(values(\.horizontalErrorP95Meters)),
         horizontalErrorP95WorstRatioToRaw: ratios(\.horizontalErrorP95Meters).max(),
         elevationGainErrorMedianPercent: median(

@@ -124,4 +124,27 @@ public struct EvaluationTruth: Sendable {
       fixes: samples, path: covered, distanceMeters: covered.last?.distanceMeters ?? 0,
       movingTimeSeconds: hasSpeeds ? moving : nil, stops: stops)
   }
+
+  /// The true distance travelled from the start of ``path`` up to `timeSeconds`, in meters,
+  /// interpolated in time between the two neighbouring points: 0 before the path begins, its
+  /// whole length after it ends.
+  /// - Complexity: O(log n) for n path points.
+  public func distanceMeters(atTimeSeconds timeSeconds: Double) -> Double {
+    guard let first = path.first, let last = path.last, timeSeconds > first.timeSeconds else {
+      return 0
+    }
+    guard timeSeconds < last.timeSeconds else { return last.distanceMeters }
+    var low = 0
+    var high = path.count - 1
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if path[middle].timeSeconds <= timeSeconds { low = middle } else { high = middle }
+    }
+    let before = path[low]
+    let after = path[high]
+    let span = after.timeSeconds - before.timeSeconds
+    guard span > 0 else { return after.distanceMeters }
+    let fraction = (timeSeconds - before.timeSeconds) / span
+    return before.distanceMeters + (after.distanceMeters - before.distanceMeters) * fraction
+  }
 }

@@ -9,8 +9,13 @@ public struct ScoreCard: Sendable, Hashable, Codable {
   public var horizontalErrorP95Meters: Double?
   /// Root mean square of the horizontal error, in meters.
   public var horizontalErrorRMSMeters: Double?
-  /// Reported distance against the true one, in percent (positive: too long).
+  /// Reported distance against the true one travelled from the receiver's first fix on, in
+  /// percent (positive: too long).
   public var distanceErrorPercent: Double?
+  /// The true distance travelled before the receiver's first fix, which no pipeline can see
+  /// (a phone's network fixes and a cached fix aside), in percent of the whole true distance;
+  /// left out of ``distanceErrorPercent``.
+  public var unseenDistancePercent: Double?
   /// Reported climb (elevation gain) against the true one, in percent (positive: too much).
   public var elevationGainErrorPercent: Double?
   /// Reported moving time against the true one, in percent.

@@ -16,8 +16,17 @@ public enum Scorer {
     let fixes = track.segments.flatMap(\.fixes)
     var card = ScoreCard(pipeline: output.pipeline.name)
     scorePositions(output, fixes, truth, &card)
+    // The distance before the receiver's first fix is not seen by any pipeline: scored on its
+    // own line, not as every pipeline's error.
+    let unseenMeters = firstFixTimeSeconds(fixes, truth).map {
+      min(truth.distanceMeters, truth.distanceMeters(atTimeSeconds: $0))
+    }
     if truth.distanceMeters > 0 {
-      card.distanceErrorPercent = (output.distanceMeters / truth.distanceMeters - 1) * 100
+      let seenMeters = truth.distanceMeters - (unseenMeters ?? 0)
+      if seenMeters > 0 {
+        card.distanceErrorPercent = (output.distanceMeters / seenMeters - 1) * 100
+      }
+      card.unseenDistancePercent = unseenMeters.map { $0 / truth.distanceMeters * 100 }
     }
     // Below a meter of true climb a percentage says nothing.
     if let trueClimb = truth.elevationGainMeters, trueClimb >= 1,
@@ -35,6 +44,21 @@ public enum Scorer {
     scoreFeatures(output, fixes, truth, &card)
     scoreSimplification(output, &card)
     return card
+  }
+
+  /// The time of the receiver's first fix: the earliest fix from a satellite receiver, a
+  /// simulator or an unknown source that the truth does not know to be bad (a cached start,
+  /// a network position), or `nil` when there is none or the truth has no path.
+  static func firstFixTimeSeconds(_ fixes: [Fix], _ truth: EvaluationTruth) -> Double? {
+    guard !truth.path.isEmpty else { return nil }
+    var first: Double?
+    for (index, fix) in fixes.enumerated() {
+      guard let time = fix.timeSeconds, fix.source != .network, fix.source != .fused,
+        index < truth.fixes.count, truth.fixes[index]?.isBad != true
+      else { continue }
+      first = min(first ?? time, time)
+    }
+    return first
   }
 
   private static func scorePositions(

@@ -34,9 +34,9 @@ struct FormatRoundTripTests {
     }
   }
 
-  /// The u-blox F9K drive as NMEA and as TCX: without TrackSift's TCX extension (accuracy,
-  /// course, source, satellites, dilutions) the TCX copy measures less than the NMEA log;
-  /// with it, the same.
+  /// The u-blox F9K drive as NMEA and as TCX: with TrackSift's TCX extension (accuracy,
+  /// course, source, satellites, dilutions) the TCX copy gives the NMEA log's figures; without
+  /// it, the same distance, but a different moving time.
   @Test func theF9KDriveKeepsItsFiguresInTCXThroughTheExtension() throws {
     let url = try sharedFile(
       "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea")
@@ -58,14 +58,20 @@ struct FormatRoundTripTests {
       track: Track(
         segments: try TCXReader.read(data: Data(bare.utf8)).activities.flatMap(\.track.segments))
     ).refinedMetrics
-    // Measured (running profile): 8,562 m and 18:19 moving from the NMEA log and the TCX copy,
-    // 8,488 m and 18:08 from the bare TCX.
+    // Measured (running profile): 8,571 m and 18:19 moving from the NMEA log and the TCX copy,
+    // 8,570 m and 18:08 from the bare TCX. Without an accuracy the smoother weighs the
+    // positions by the white noise measured on the recording, as the log's 0.05 m (below the
+    // 1 m floor) is weighed: the distance holds. (Weighed by the assumed 5 m, the bare copy cut
+    // the bends: 8,488 m.) The moving time still differs: the stops read the missing course.
     #expect(
       FormatRoundTrip.difference(original.distanceMeters, bareCopy.distanceMeters, floor: 0.001)
-        > 0.005,
+        <= Self.tolerance,
       Comment(
         rawValue: "NMEA \(original.distanceMeters) m, \(original.movingTimeSeconds ?? 0) s "
           + "moving; bare TCX \(bareCopy.distanceMeters) m, \(bareCopy.movingTimeSeconds ?? 0) s"))
+    #expect(
+      FormatRoundTrip.difference(
+        original.movingTimeSeconds ?? 0, bareCopy.movingTimeSeconds ?? 0, floor: 1) > 0.005)
   }
 
   /// Every file of ../shared/data, when `TRACKSIFT_ROUND_TRIP_ALL` is set (slow in a debug

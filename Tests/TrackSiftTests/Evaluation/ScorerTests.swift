@@ -169,3 +169,46 @@ import TrackSift
     #expect(Scorer.percentile([1, 2, 3, 4, 5], 0.95) == 4.8)
   }
 }
+
+/// The distance is scored from the receiver's first fix; what was travelled before it is
+/// reported apart, as not seen.
+@Suite struct ScorerUnseenDistanceTests {
+  @Test func distanceBeforeTheFirstFixIsNotSeen() throws {
+    let (track, truth) = ScorerTests.recording()
+    // The person set off 5 s before the first fix, at 2 m/s: 10 m not seen.
+    var earlier = truth
+    earlier.path = truth.path.map { point in
+      var point = point
+      point.distanceMeters += 10
+      return point
+    }
+    earlier.path.insert(
+      TruthPoint(
+        timeSeconds: ScorerTests.start - 5, coordinate: ScorerTests.at(-10),
+        speedMetersPerSecond: 2, distanceMeters: 0), at: 0)
+    earlier.distanceMeters = 30
+    let output = PipelineRunner.run(.trackSiftRefined, on: track, activity: .running)
+    let card = Scorer.score(output, track: track, truth: earlier)
+    let seen = Scorer.score(output, track: track, truth: truth)
+    #expect(abs((card.unseenDistancePercent ?? -1) - 10.0 / 30 * 100) < 1e-9)
+    #expect(abs((card.distanceErrorPercent ?? 0) - (seen.distanceErrorPercent ?? 1)) < 1e-9)
+    #expect(seen.unseenDistancePercent == 0)
+  }
+
+  @Test func aCachedOrNetworkFixIsNotTheReceiversFirst() {
+    let (track, truth) = ScorerTests.recording()
+    var fixes = track.segments[0].fixes
+    var samples = truth.fixes
+    // A network fix 30 s before, and the spike at t = 3 (known bad) moved first.
+    var network = fixes[0]
+    network.timestamp = Date(timeIntervalSinceReferenceDate: ScorerTests.start - 30)
+    network.source = .network
+    fixes.insert(network, at: 0)
+    samples.insert(nil, at: 0)
+    let time = Scorer.firstFixTimeSeconds(
+      fixes,
+      EvaluationTruth(
+        fixes: samples, path: truth.path, distanceMeters: truth.distanceMeters))
+    #expect(time == ScorerTests.start)
+  }
+}
