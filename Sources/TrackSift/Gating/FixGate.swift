@@ -247,6 +247,17 @@ public struct FixGate: Sendable {
       return .rejected(.invalidAccuracy)
     }
 
+    if let minimum = rules.minimumSatellitesUsed, let used = fix.receiver.satellitesUsed,
+      used < minimum
+    {
+      return .rejected(.tooFewSatellites)
+    }
+    if rules.rejectsWithoutThreeDimensionalFix, let type = fix.receiver.fixType,
+      type == .none || type == .twoDimensional
+    {
+      return .rejected(.noThreeDimensionalFix)
+    }
+
     if let maximumAge = rules.maximumFixAgeSeconds, let time,
       let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate, arrival.isFinite,
       arrival - time > maximumAge
