@@ -1,6 +1,7 @@
 extension TrackAnalysis {
   /// The cleaned track: the accepted fixes of each segment at the chosen positions, optionally
-  /// simplified; every other attribute of a fix (time, altitude, sensors) is kept.
+  /// simplified; every other attribute of a fix (time, altitude, sensors) is kept, except a
+  /// reported speed that was not trusted (``speedVerdicts``), which is left out.
   ///
   /// - Parameters:
   ///   - track: the track this analysis was made of.
@@ -11,14 +12,21 @@ extension TrackAnalysis {
     -> Track
   {
     var cleaned = Track(name: track.name, segments: [])
-    for (segment, analyzed) in zip(track.segments, segments) {
+    for (segmentIndex, (segment, analyzed)) in zip(track.segments, segments).enumerated() {
+      let segmentSpeedVerdicts =
+        segmentIndex < speedVerdicts.count ? speedVerdicts[segmentIndex] : []
       let positions: [Int] =
         simplify ? analyzed.simplifiedIndices : Array(analyzed.acceptedFixIndices.indices)
       guard !positions.isEmpty else { continue }
       var fixes: [Fix] = []
       fixes.reserveCapacity(positions.count)
       for position in positions {
-        var fix = segment.fixes[analyzed.acceptedFixIndices[position]]
+        let index = analyzed.acceptedFixIndices[position]
+        var fix = segment.fixes[index]
+        if index < segmentSpeedVerdicts.count, segmentSpeedVerdicts[index].rejectionReason != nil {
+          fix.speedMetersPerSecond = nil
+          fix.speedAccuracyMetersPerSecond = nil
+        }
         let coordinate: Coordinate
         switch smoothing {
         case .rts: coordinate = analyzed.refinedCoordinates[position]
