@@ -191,7 +191,8 @@ public struct SpeedCorroboration: Sendable {
     {
       return .rejected(.tooFewSatellites)
     }
-    if let maximum = rules.maximumHorizontalDilution, let dilution = fix.receiver.horizontalDilution,
+    if let maximum = rules.maximumHorizontalDilution,
+      let dilution = fix.receiver.horizontalDilution,
       dilution > maximum
     {
       return .rejected(.highDilution)

@@ -6,12 +6,6 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   case nullIsland = "null-island"
   /// The fix has no time, and the rule that needs one cannot run (live gates require times).
   case missingTimestamp = "missing-timestamp"
-  /// The receiver used fewer satellites than ``FixGateConfiguration/minimumSatellitesUsed``
-  /// (four are needed for a position and a clock; with fewer the receiver extrapolates).
-  case tooFewSatellites = "too-few-satellites"
-  /// The receiver said it had no fix, or only a two-dimensional one (altitude assumed, not
-  /// solved), and ``FixGateConfiguration/rejectsWithoutThreeDimensionalFix`` is on.
-  case noThreeDimensionalFix = "no-3d-fix"
   /// Reported horizontal accuracy is negative (or, for gates that require one, absent or zero).
   case invalidAccuracy = "invalid-accuracy"
   /// Reported horizontal accuracy is worse than the ceiling in force.
@@ -40,6 +34,12 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   case innovationOutlier = "innovation-outlier"
   /// The fix arrived while the recording was paused by the user.
   case recordingPaused = "recording-paused"
+  /// The receiver used fewer satellites than ``FixGateConfiguration/minimumSatellitesUsed``
+  /// (four are needed for a position and a clock; with fewer the receiver extrapolates).
+  case tooFewSatellites = "too-few-satellites"
+  /// The receiver said it had no fix, or only a two-dimensional one (altitude assumed, not
+  /// solved), and ``FixGateConfiguration/rejectsWithoutThreeDimensionalFix`` is on.
+  case noThreeDimensionalFix = "no-3d-fix"
 
   /// Whether the fix's time is trusted though the fix was refused: it was refused for its
   /// position, accuracy or source, or during the warm-up, not for its time. Such a fix still
