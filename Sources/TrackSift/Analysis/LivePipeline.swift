@@ -187,7 +187,7 @@ struct LivePipeline: Sendable {
     if let reported {
       speedVerdict = segment.speedJudge.verdict(
         for: fix, speedMetersPerSecond: reported, isReported: true
-      ) { [lookAhead] body in lookAhead.forEachUpcoming { next, _ in body(next) } }
+      ) { body in self.lookAhead.forEachUpcoming { next, _ in body(next) } }
       if !speedVerdict.isTrusted { filterFix.speedMetersPerSecond = nil }
     }
     let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(filterFix)

@@ -118,7 +118,11 @@ private struct Pipeline {
     for index in fixes.indices {
       if !timed { fixes[index].timestamp = nil }
       // The receiver policy, as the live pipeline applies it at its entry.
-      fixes[index] = fixes[index].withAccuracyFromDilution
+      if fixes[index].horizontalAccuracyMeters == nil,
+        fixes[index].receiver.horizontalDilution != nil
+      {
+        fixes[index] = fixes[index].withAccuracyFromDilution
+      }
     }
     raw.startSegment()
     refined.startSegment()

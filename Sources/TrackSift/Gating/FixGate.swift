@@ -252,10 +252,12 @@ public struct FixGate: Sendable {
     {
       return .rejected(.tooFewSatellites)
     }
-    if rules.rejectsWithoutThreeDimensionalFix, let type = fix.receiver.fixType,
-      type == .none || type == .twoDimensional
-    {
-      return .rejected(.noThreeDimensionalFix)
+    if rules.rejectsWithoutThreeDimensionalFix, let type = fix.receiver.fixType {
+      // A switch, not `==`: that would compare the raw strings.
+      switch type {
+      case .none, .twoDimensional: return .rejected(.noThreeDimensionalFix)
+      case .threeDimensional, .differential, .precise: break
+      }
     }
 
     if let maximumAge = rules.maximumFixAgeSeconds, let time,

@@ -303,6 +303,8 @@ public struct SpeedCorroboration: Sendable {
   private func exceedsDisplacement(
     _ speed: Double, of fix: Fix, at time: Double, upcoming: ((Fix) -> Void) -> Void
   ) -> Bool {
+    // No displacement is below zero: a speed within the tolerance always passes.
+    guard speed > configuration.displacementToleranceMetersPerSecond else { return false }
     var before: (timeSeconds: Double, coordinate: Coordinate)?
     var index = positions.count - 1
     while index >= 0 {
