@@ -48,10 +48,10 @@ private func run(count: Int, hdop: Double?, satellites: Int?, fixType: ReceiverS
   }
 
   @Test(arguments: [
-    (3, ReceiverStatus.FixType.threeDimensional, RejectionReason.tooFewSatellites),
-    (0, nil, .tooFewSatellites),
+    (3, ReceiverStatus.FixType?.some(.threeDimensional), RejectionReason.tooFewSatellites),
+    (0, ReceiverStatus.FixType?.none, .tooFewSatellites),
     (8, .twoDimensional, .noThreeDimensionalFix),
-    (8, ReceiverStatus.FixType.none, .noThreeDimensionalFix),
+    (8, ReceiverStatus.FixType?.some(.none), .noThreeDimensionalFix),
   ])
   func fewSatellitesOrNoThreeDimensionalFixAreRefused(
     satellites: Int, fixType: ReceiverStatus.FixType?, reason: RejectionReason

@@ -48,6 +48,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       SpeedRejectionReason.allCases.map(\.code) == [
         "speed-above-ceiling", "speed-after-signal-loss", "speed-too-few-satellites",
         "speed-high-dilution", "speed-poor-accuracy", "speed-acceleration", "speed-displacement",
+        "speed-held",
       ])
     for reason in SpeedRejectionReason.allCases {
       #expect(SpeedVerdict(code: reason.code) == .rejected(reason))
@@ -145,17 +146,18 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
   }
 
   @Test func aRefusedRunThatAgreesWithItselfReanchors() {
-    // A trusted 15 m/s that was wrong, then a steady 4 m/s: refused for 3 s, then trusted.
-    var judge = judge(after: run(from: 0, count: 3, speed: 15))
+    // A trusted 25 m/s that was wrong, then a steady 4 m/s: 21 m/s apart is more than 4 m/s²
+    // covers for 4.9 s, but the run agrees with itself and is trusted after 3 s.
+    var judge = judge(after: run(from: 0, count: 3, speed: 25))
     var verdicts: [SpeedVerdict] = []
     for index in 0..<8 {
-      let next = fix(3 + Double(index) * 0.5, north: 45 + 2 * Double(index), speed: 4)
+      let next = fix(3 + Double(index) * 0.5, north: 50 + 2 * Double(index), speed: 4)
       let verdict = judge.verdict(for: next, speedMetersPerSecond: 4, isReported: true) { _ in }
       judge.record(next, speedMetersPerSecond: 4, verdict: verdict)
       verdicts.append(verdict)
     }
     #expect(verdicts.prefix(6).allSatisfy { $0 == .rejected(.acceleration) })
-    #expect(verdicts.last == .trusted)
+    #expect(verdicts.suffix(2).allSatisfy { $0 == .trusted })
   }
 
   @Test func withoutAReferenceTheLookAheadMustAgree() {
