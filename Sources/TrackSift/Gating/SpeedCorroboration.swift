@@ -30,13 +30,8 @@
 /// 3. satellites below ``Configuration/minimumSatellitesUsed``, HDOP above
 ///    ``Configuration/maximumHorizontalDilution``, speed accuracy above
 ///    ``Configuration/maximumSpeedAccuracyMetersPerSecond``, where the fix says;
-/// 4. a held speed: the same reported speed of at least ``heldSpeedMinimumMetersPerSecond``
-///    exactly, over ``heldSpeedRunFixes`` fixes or more in a row (the fixes before and the
-///    look-ahead): a receiver without a Doppler measurement repeats its last velocity (the
-///    Motion logs of `spikes/` hold a 41.6 m/s spike for over 9 s at 0 satellites), while
-///    measured speeds differ in their last digits;
-/// 5. acceleration (see above; ``Configuration/maximumSpeedChangeMetersPerSecondSquared``);
-/// 6. displacement (reported speeds only).
+/// 4. acceleration (see above; ``Configuration/maximumSpeedChangeMetersPerSecondSquared``);
+/// 5. displacement (reported speeds only).
 ///
 /// A derived speed (from positions, when none is reported) goes through rules 2-4 against the
 /// same reference, so a spike carried by positions alone is held to the same physics.
@@ -133,21 +128,12 @@ public struct SpeedCorroboration: Sendable {
   // re-anchor.
   private var previous: Reference?
   private var breachStartSeconds: Double?
-  // The last reported speed recorded, and how many fixes in a row repeated it exactly.
-  private var lastReportedSpeed: Double?
-  private var repeatsOfLastReportedSpeed = 0
   private var lastTimeSeconds: Double?
   private var lastIntervalSeconds: Double?
   private var backSeconds: Double?
   // Recent accepted positions, for the displacement rule.
   private var positions = FixedCapacityRingBuffer<(timeSeconds: Double, coordinate: Coordinate)>(
     capacity: 32)
-
-  /// The slowest speed, in m/s, that the held-speed rule judges: a parked phone repeats a speed
-  /// of 0 (ERROR-MODEL.md), and slow speeds come in coarse steps.
-  static let heldSpeedMinimumMetersPerSecond = 1.0
-  /// The fewest fixes in a row with exactly the same reported speed that make it held.
-  static let heldSpeedRunFixes = 3
 
   /// A pause is a signal loss only when it is also this many times the interval before it.
   static let signalLossIntervalMultiple = 3.0
@@ -217,7 +203,6 @@ public struct SpeedCorroboration: Sendable {
     {
       return .rejected(.poorSpeedAccuracy)
     }
-    if isReported, isHeld(speed, at: time, upcoming: upcoming) { return .rejected(.held) }
     let sigma = statedSigma ?? rules.assumedSpeedAccuracyMetersPerSecond
     if !isPlausible(speed, sigma, at: time, isReported: isReported, upcoming: upcoming) {
       return .rejected(.acceleration)
@@ -235,13 +220,6 @@ public struct SpeedCorroboration: Sendable {
     if let lastTimeSeconds, time > lastTimeSeconds { lastIntervalSeconds = time - lastTimeSeconds }
     lastTimeSeconds = max(lastTimeSeconds ?? time, time)
     _ = positions.append((time, fix.coordinate))
-    let reported = Self.reportedSpeed(of: fix)
-    if let reported, reported == lastReportedSpeed {
-      repeatsOfLastReportedSpeed += 1
-    } else {
-      repeatsOfLastReportedSpeed = 0
-    }
-    lastReportedSpeed = reported
     guard let speed = speedMetersPerSecond else { return }
     let sigma =
       fix.validSpeedAccuracyMetersPerSecond ?? configuration.assumedSpeedAccuracyMetersPerSecond
@@ -271,22 +249,6 @@ public struct SpeedCorroboration: Sendable {
     if isSignalLoss(atTimeSeconds: time) { return true }
     guard let backSeconds else { return false }
     return time - backSeconds < SignalLossReconvergence.reconvergenceSeconds
-  }
-
-  /// Whether the speed is one the receiver holds: repeated exactly by the fixes just before
-  /// and the look-ahead's next ones, ``heldSpeedRunFixes`` in a row.
-  private func isHeld(
-    _ speed: Double, at time: Double, upcoming: ((Fix) -> Void) -> Void
-  ) -> Bool {
-    guard speed >= Self.heldSpeedMinimumMetersPerSecond else { return false }
-    var run = 1 + (speed == lastReportedSpeed ? repeatsOfLastReportedSpeed + 1 : 0)
-    guard run < Self.heldSpeedRunFixes else { return true }
-    var going = true
-    upcoming { next in
-      guard going, run < Self.heldSpeedRunFixes else { return }
-      if Self.reportedSpeed(of: next) == speed { run += 1 } else { going = false }
-    }
-    return run >= Self.heldSpeedRunFixes
   }
 
   /// Whether two speeds `seconds` apart differ by no more than the activity's acceleration

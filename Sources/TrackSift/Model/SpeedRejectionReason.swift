@@ -16,9 +16,6 @@ public enum SpeedRejectionReason: String, Sendable, Hashable, Codable, CaseItera
   case acceleration = "speed-acceleration"
   /// The speed disagrees with the positions' displacement over a couple of seconds.
   case displacement = "speed-displacement"
-  /// The receiver repeats the same speed exactly over three fixes or more: it holds its last
-  /// velocity (dead reckoning) instead of measuring one.
-  case held = "speed-held"
 
   /// The stable string code, e.g. `"speed-after-signal-loss"`.
   public var code: String { rawValue }

@@ -48,7 +48,6 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       SpeedRejectionReason.allCases.map(\.code) == [
         "speed-above-ceiling", "speed-after-signal-loss", "speed-too-few-satellites",
         "speed-high-dilution", "speed-poor-accuracy", "speed-acceleration", "speed-displacement",
-        "speed-held",
       ])
     for reason in SpeedRejectionReason.allCases {
       #expect(SpeedVerdict(code: reason.code) == .rejected(reason))
