@@ -188,7 +188,11 @@ struct LivePipeline: Sendable {
       speedVerdict = segment.speedJudge.verdict(
         for: fix, speedMetersPerSecond: reported, isReported: true
       ) { body in self.lookAhead.forEachUpcoming { next, _ in body(next) } }
-      if !speedVerdict.isTrusted { filterFix.speedMetersPerSecond = nil }
+      // After a signal loss the filter has its own reconvergence (a widened accuracy) and
+      // checks the Doppler against its state; the speed is kept out of the figures only.
+      if let reason = speedVerdict.rejectionReason, reason != .afterSignalLoss {
+        filterFix.speedMetersPerSecond = nil
+      }
     }
     let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(filterFix)
     guard let filtered, filtered.verdict.isAccepted else {

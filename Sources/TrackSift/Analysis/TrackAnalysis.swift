@@ -244,7 +244,7 @@ extension Pipeline {
   /// Filters the segment's accepted fixes again for the smoother when the profile asks for a
   /// refined pass of its own (see ``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``):
   /// with its acceleration noise, holding still at the refined stops, and with no reported
-  /// speed the live pass did not trust.
+  /// speed the live pass refused for its quality (see ``LivePipeline``).
   fileprivate func refit(
     _ records: inout [KalmanRecord], _ fixes: [Fix], _ result: AnalyzedSegment,
     _ speedVerdicts: [SpeedVerdict]
@@ -262,7 +262,10 @@ extension Pipeline {
     for position in records.indices {
       let index = result.acceptedFixIndices[position]
       var fix = fixes[index]
-      if speedVerdicts[index].rejectionReason != nil { fix.speedMetersPerSecond = nil }
+      // As the live filter: a speed refused only for following a signal loss still steers.
+      if let reason = speedVerdicts[index].rejectionReason, reason != .afterSignalLoss {
+        fix.speedMetersPerSecond = nil
+      }
       let holdsStill = !result.refinedIsMoving[position] && Self.mayStandStill(fix, configuration)
       if let record = filter.refit(
         fix, startsRun: records[position].startsRun,
