@@ -19,7 +19,8 @@
 ///   the speeds the look-ahead already holds after it before it becomes the reference (a
 ///   spike episode after a gap ends with a jump back to the true speed);
 /// - a reported speed well above the positions' displacement over about two seconds around
-///   the fix is refused (a speed spike whose positions did not move).
+///   the fix is refused (a speed spike whose positions did not move); one the second before
+///   the fix already bears out passes without the look-ahead.
 ///
 /// Rules, in order (the first that fails names the ``SpeedRejectionReason``):
 /// 1. the reported speed is at or above the profile's ceiling;
@@ -317,6 +318,10 @@ public struct SpeedCorroboration: Sendable {
       }
       index -= 1
     }
+    // A speed the second before already bears out needs no look-ahead (most fixes).
+    if let before, exceeds(speed, from: before, to: (time, fix.coordinate)) == false {
+      return false
+    }
     var after: (timeSeconds: Double, coordinate: Coordinate)?
     upcoming { next in
       guard after == nil, let nextTime = next.timeSeconds, next.coordinate.isInRange else {
@@ -327,10 +332,19 @@ public struct SpeedCorroboration: Sendable {
         after = (nextTime, next.coordinate)
       }
     }
-    let start = before ?? (time, fix.coordinate)
-    let end = after ?? (time, fix.coordinate)
+    return exceeds(
+      speed, from: before ?? (time, fix.coordinate), to: after ?? (time, fix.coordinate))
+      ?? false
+  }
+
+  /// Whether a speed exceeds the displacement speed between two positions by more than the
+  /// tolerance; `nil` when they are less than ``displacementHalfWindowSeconds`` apart.
+  private func exceeds(
+    _ speed: Double, from start: (timeSeconds: Double, coordinate: Coordinate),
+    to end: (timeSeconds: Double, coordinate: Coordinate)
+  ) -> Bool? {
     let span = end.timeSeconds - start.timeSeconds
-    guard span >= Self.displacementHalfWindowSeconds else { return false }
+    guard span >= Self.displacementHalfWindowSeconds else { return nil }
     let displacementSpeed =
       Geodesic.distanceMeters(from: start.coordinate, to: end.coordinate) / span
     return speed - displacementSpeed
