@@ -16,6 +16,8 @@ public struct ActivityProfile: Sendable, Hashable {
   public var filter: ConstantVelocityKalmanFilter.Configuration
   /// Reported and derived speed.
   public var speed: SpeedEstimator.Configuration
+  /// When a speed is trusted (see ``SpeedCorroboration``).
+  public var speedCorroboration: SpeedCorroboration.Configuration
   /// The current-pace display.
   public var pace: CurrentPaceEstimator.Configuration
   /// Stop detection for moving time and distance.
@@ -53,6 +55,7 @@ public struct ActivityProfile: Sendable, Hashable {
     gate = .defaults(for: activity)
     filter = .defaults(for: activity)
     speed = .defaults(for: activity)
+    speedCorroboration = .defaults(for: activity)
     pace = .defaults(for: activity)
     stops = .defaults(for: activity)
     trimsStopDetectionDelay = true

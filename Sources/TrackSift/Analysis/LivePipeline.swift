@@ -24,8 +24,15 @@ struct LivePipeline: Sendable {
     var isMovingAcrossGap = false
     /// The speed layer's estimate at an accepted fix.
     var speed: SpeedEstimate?
-    /// The speed that may count for the maximum speed.
+    /// The verdict on the fix's speed (``SpeedCorroboration``); ``SpeedVerdict/unjudged``
+    /// for a refused fix or one without a speed.
+    var speedVerdict = SpeedVerdict.unjudged
+    /// The speed that may count for the maximum speed: a trusted one only.
     var speedForMaximumMetersPerSecond: Double?
+    /// Whether the step to this fix may count for the speed held over a stretch: not where
+    /// the fix's speed was refused, nor where a speed derived from positions failed the
+    /// speed layer's physics (see ``MetricsSample/countsForSustainedSpeed``).
+    var countsForSustainedSpeed = true
     /// The state for the smoother: the ``LiveFilter``'s record of the fix.
     var record: KalmanRecord?
     /// When this fix made a stop: the time at which its dwell began.
@@ -46,6 +53,8 @@ struct LivePipeline: Sendable {
   let profile: ActivityProfile
   private(set) var gate: FixGate
   private(set) var counts = VerdictCounts()
+  /// Counts of the speed verdicts of the accepted fixes.
+  private(set) var speedCounts = SpeedVerdictCounts()
   /// The live figures so far.
   private(set) var metrics: MetricsAccumulator
   private var lookAhead: ExcursionLookAhead
@@ -62,8 +71,8 @@ struct LivePipeline: Sendable {
     var previous: (timeSeconds: Double, coordinate: Coordinate)?
     /// The live moving flag of the last accepted fix, `nil` before the first.
     var lastIsMoving: Bool?
-    /// Whether the receiver reconverges after a signal loss.
-    var reconvergence = SignalLossReconvergence()
+    /// The speed verdicts' memory: the last trusted speed, recent positions, signal losses.
+    var speedJudge: SpeedCorroboration
     /// The filter run ahead through the fixes held, for the fixed-lag smoother.
     var lead: LeadFilter
     /// The fixed-lag smoother's records, kept to reuse their storage.
@@ -73,6 +82,7 @@ struct LivePipeline: Sendable {
       filter = LiveFilter(profile: profile)
       lead = LeadFilter(filter)
       speed = SpeedEstimator(configuration: profile.speed)
+      speedJudge = SpeedCorroboration(profile: profile)
       stops = StopDetector(configuration: profile.stops)
     }
   }
@@ -97,6 +107,8 @@ struct LivePipeline: Sendable {
   /// - Parameter sequence: the caller's number for the fix, given back in its ``Step``; one
   ///   more than the previous fix's within a segment.
   mutating func append(_ fix: Fix, sequence: Int, _ body: (Step) -> Void) {
+    // The receiver policy at the entry: a fix with only an HDOP gets its accuracy here.
+    let fix = fix.withAccuracyFromDilution
     takenCount += 1
     let marks = lookAhead.excursionMarkCount
     if lookAhead.append(fix, sequence: sequence) { segment.lead.append(fix, sequence: sequence) }
@@ -132,6 +144,7 @@ struct LivePipeline: Sendable {
   /// judges it, and only a re-anchored step (a long gap, a confirmed jump) is known not to be
   /// travelled. Nothing is held back.
   mutating func appendWithoutMotionModel(_ fix: Fix, sequence: Int) -> Step {
+    let fix = fix.withAccuracyFromDilution
     takenCount += 1
     releasedCount += 1
     var step = Step(
@@ -166,7 +179,22 @@ struct LivePipeline: Sendable {
       advanceClock(to: fix, refusedAs: step.verdict.rejectionReason)
       return step
     }
-    let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(fix)
+    // The reported speed is judged before the filter sees it: an untrusted one must not steer
+    // the Kalman velocity.
+    let reported = SpeedCorroboration.reportedSpeed(of: fix)
+    var speedVerdict = SpeedVerdict.unjudged
+    var filterFix = fix
+    if let reported {
+      speedVerdict = segment.speedJudge.verdict(
+        for: fix, speedMetersPerSecond: reported, isReported: true
+      ) { body in self.lookAhead.forEachUpcoming { next, _ in body(next) } }
+      // After a signal loss the filter has its own reconvergence (a widened accuracy) and
+      // checks the Doppler against its state; the speed is kept out of the figures only.
+      if let reason = speedVerdict.rejectionReason, reason != .afterSignalLoss {
+        filterFix.speedMetersPerSecond = nil
+      }
+    }
+    let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(filterFix)
     guard let filtered, filtered.verdict.isAccepted else {
       let reason = filtered?.verdict.rejectionReason ?? .missingTimestamp
       gate.overruleLastAcceptance(as: reason)
@@ -184,6 +212,20 @@ struct LivePipeline: Sendable {
     step.speed = segment.speed.update(
       timeSeconds: fix.timeSeconds, coordinate: filtered.coordinate,
       reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
+    // A speed derived from positions (none reported) is held to the same physics.
+    if reported == nil, let derived = step.speed, derived.source == .derived {
+      speedVerdict = segment.speedJudge.verdict(
+        for: fix, speedMetersPerSecond: derived.metersPerSecond, isReported: false
+      ) { _ in }
+    }
+    segment.speedJudge.record(
+      fix, speedMetersPerSecond: reported ?? step.speed?.metersPerSecond, verdict: speedVerdict)
+    step.speedVerdict = speedVerdict
+    let trustedSpeed = speedVerdict.isTrusted ? step.speed?.metersPerSecond : nil
+    speedCounts.record(speedVerdict)
+    step.countsForSustainedSpeed =
+      speedVerdict.rejectionReason == nil
+      && isPlausibleStep(to: filtered.coordinate, of: fix, trusted: trustedSpeed)
     // The fix's own position: the filter, trusting a Doppler that dips, can pull its positions
     // together while the person walks on.
     step.isMoving = segment.stops.update(
@@ -206,10 +248,7 @@ struct LivePipeline: Sendable {
       }
     }
     segment.lastIsMoving = step.isMoving
-    let reconverging = fix.timeSeconds.map {
-      segment.reconvergence.isReconverging(atTimeSeconds: $0)
-    }
-    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, reconverging != true {
+    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, speedVerdict.isTrusted {
       step.speedForMaximumMetersPerSecond = step.speed?.metersPerSecond
     }
     if profile.trimsStopDetectionDelay {
@@ -226,8 +265,25 @@ struct LivePipeline: Sendable {
         altitudeMeters: fix.validAltitudeMeters,
         verticalAccuracyMeters: fix.verticalAccuracyMeters,
         speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
-        isMoving: step.isMoving))
+        isMoving: step.isMoving, countsForSustainedSpeed: step.countsForSustainedSpeed))
     return step
+  }
+
+  /// Whether the straight step from the previous accepted fix to this one is one the activity
+  /// can make: no faster than the speed layer's fastest derived speed, or than the fix's
+  /// trusted speed with the displacement rule's tolerance (``SpeedCorroboration``).
+  private func isPlausibleStep(to coordinate: Coordinate, of fix: Fix, trusted: Double?) -> Bool {
+    guard let previous = segment.previous, let time = fix.timeSeconds,
+      time > previous.timeSeconds
+    else { return true }
+    let speed =
+      Geodesic.distanceMeters(from: previous.coordinate, to: coordinate)
+      / (time - previous.timeSeconds)
+    let rules = profile.speedCorroboration
+    let trustedLimit = trusted.map {
+      $0 * (1 + rules.displacementToleranceFraction) + rules.displacementToleranceMetersPerSecond
+    }
+    return speed <= max(profile.speed.maximumDerivedSpeedMetersPerSecond, trustedLimit ?? 0)
   }
 
   /// Runs the live figures' clock to a refused fix whose time is trusted

@@ -45,6 +45,11 @@ public struct TrackAnalysis: Sendable {
   public var verdicts: [[Verdict]]
   /// Counts of the final verdicts by reason.
   public var verdictCounts: VerdictCounts
+  /// The verdict on every fix's speed, parallel to ``verdicts`` (see ``SpeedCorroboration``):
+  /// only a trusted speed counts for the maximum, the live pace and the position filter.
+  public var speedVerdicts: [[SpeedVerdict]]
+  /// Counts of the speed verdicts of the accepted fixes.
+  public var speedVerdictCounts: SpeedVerdictCounts
   /// Figures over all in-range fixes as they are, without judgement or filtering.
   public var rawMetrics: ActivityMetrics
   /// Figures over the accepted fixes at their live positions.
@@ -64,14 +69,18 @@ public struct TrackAnalysis: Sendable {
     var pipeline = Pipeline(profile: profile)
     verdicts = []
     verdicts.reserveCapacity(track.segments.count)
+    speedVerdicts = []
+    speedVerdicts.reserveCapacity(track.segments.count)
     segments = []
     segments.reserveCapacity(track.segments.count)
     for segment in track.segments {
       let (segmentVerdicts, analyzed) = pipeline.run(segment)
       verdicts.append(segmentVerdicts)
+      speedVerdicts.append(pipeline.lastSpeedVerdicts)
       segments.append(analyzed)
     }
     verdictCounts = pipeline.counts
+    speedVerdictCounts = pipeline.live.speedCounts
     rawMetrics = pipeline.raw.metrics
     liveMetrics = pipeline.live.metrics.metrics
     refinedMetrics = pipeline.refined.metrics
@@ -84,6 +93,8 @@ private struct Pipeline {
   var live: LivePipeline
   var raw: MetricsAccumulator
   var refined: MetricsAccumulator
+  /// The speed verdicts of the segment last run.
+  var lastSpeedVerdicts: [SpeedVerdict] = []
 
   init(profile: ActivityProfile) {
     self.profile = profile
@@ -104,8 +115,14 @@ private struct Pipeline {
     var fixes = segment.fixes
     let timeUsability = segment.timeUsability
     let timed = timeUsability == .usable
-    if !timed {
-      for index in fixes.indices { fixes[index].timestamp = nil }
+    for index in fixes.indices {
+      if !timed { fixes[index].timestamp = nil }
+      // The receiver policy, as the live pipeline applies it at its entry.
+      if fixes[index].horizontalAccuracyMeters == nil,
+        fixes[index].receiver.horizontalDilution != nil
+      {
+        fixes[index] = fixes[index].withAccuracyFromDilution
+      }
     }
     raw.startSegment()
     refined.startSegment()
@@ -122,11 +139,14 @@ private struct Pipeline {
       refinedIsMoving: [],
       simplifiedIndices: [], timeUsability: timeUsability)
     var verdicts: [Verdict] = []
+    var speedVerdicts: [SpeedVerdict] = []
     var records: [KalmanRecord] = []
     var speeds: [Double] = []  // for the maximum; NaN where none counts
+    var sustainedFlags: [Bool] = []  // MetricsSample.countsForSustainedSpeed
     var stopSpeeds: [SpeedEstimate?] = []  // what the live stop detector was given
     var acrossGap: [Bool] = []
     verdicts.reserveCapacity(fixes.count)
+    speedVerdicts.reserveCapacity(fixes.count)
     result.acceptedFixIndices.reserveCapacity(fixes.count)
     result.liveCoordinates.reserveCapacity(fixes.count)
     result.isMoving.reserveCapacity(fixes.count)
@@ -135,6 +155,7 @@ private struct Pipeline {
     // Each step as it comes out, so that only what the refined figures need is kept.
     func take(_ step: LivePipeline.Step) {
       verdicts.append(step.verdict)
+      speedVerdicts.append(step.speedVerdict)
       guard step.verdict.isAccepted else { return }
       if let record = step.record { records.append(record) }
       // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
@@ -158,6 +179,7 @@ private struct Pipeline {
       result.liveCoordinates.append(step.coordinate)
       result.isMoving.append(step.isMoving)
       speeds.append(step.speedForMaximumMetersPerSecond ?? .nan)
+      sustainedFlags.append(step.countsForSustainedSpeed)
       stopSpeeds.append(step.speed)
       acrossGap.append(step.isMovingAcrossGap)
     }
@@ -169,6 +191,7 @@ private struct Pipeline {
       }
     }
     live.endSegment { take($0) }
+    lastSpeedVerdicts = speedVerdicts
 
     if timed {
       let inputs = RefinedStops.Inputs(count: stopSpeeds.count) { [result, profile] position in
@@ -180,7 +203,7 @@ private struct Pipeline {
         live: result.isMoving, inputs: inputs, profile.stops, keepsLive: acrossGap)
       result.refinedIsMoving = RefinedStops.movingFlags(
         live: candidates, inputs: inputs, configuration: profile.stops, keepsLive: acrossGap)
-      refit(&records, fixes, result)
+      refit(&records, fixes, result, speedVerdicts)
     } else {
       result.refinedIsMoving = result.isMoving
     }
@@ -208,7 +231,8 @@ private struct Pipeline {
           altitudeMeters: fix.validAltitudeMeters,
           verticalAccuracyMeters: fix.verticalAccuracyMeters,
           speedForMaximumMetersPerSecond: speed.isNaN ? nil : speed,
-          isMoving: result.refinedIsMoving[position]))
+          isMoving: result.refinedIsMoving[position],
+          countsForSustainedSpeed: sustainedFlags[position]))
     }
     result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
@@ -219,9 +243,13 @@ private struct Pipeline {
 extension Pipeline {
   /// Filters the segment's accepted fixes again for the smoother when the profile asks for a
   /// refined pass of its own (see ``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``):
-  /// with its acceleration noise, holding still at the refined stops.
-  fileprivate func refit(_ records: inout [KalmanRecord], _ fixes: [Fix], _ result: AnalyzedSegment)
-  {
+  /// with its acceleration noise, holding still at the refined stops, with the white noise
+  /// measured on the segment where fixes state no accuracy of their own, and with no reported
+  /// speed the live pass refused for its quality (see ``LivePipeline``).
+  fileprivate func refit(
+    _ records: inout [KalmanRecord], _ fixes: [Fix], _ result: AnalyzedSegment,
+    _ speedVerdicts: [SpeedVerdict]
+  ) {
     guard records.count == result.acceptedFixIndices.count, !records.isEmpty else { return }
     var configuration = profile.filter
     if let noise = profile.smoothingAccelerationNoiseMetersPerSecondSquared {
@@ -236,7 +264,12 @@ extension Pipeline {
     var filter = ConstantVelocityKalmanFilter(configuration: configuration)
     filter.presetWhiteNoiseSigmaMeters = whiteNoise
     for position in records.indices {
-      let fix = fixes[result.acceptedFixIndices[position]]
+      let index = result.acceptedFixIndices[position]
+      var fix = fixes[index]
+      // As the live filter: a speed refused only for following a signal loss still steers.
+      if let reason = speedVerdicts[index].rejectionReason, reason != .afterSignalLoss {
+        fix.speedMetersPerSecond = nil
+      }
       let holdsStill = !result.refinedIsMoving[position] && Self.mayStandStill(fix, configuration)
       if let record = filter.refit(
         fix, startsRun: records[position].startsRun,

@@ -247,6 +247,19 @@ public struct FixGate: Sendable {
       return .rejected(.invalidAccuracy)
     }
 
+    if let minimum = rules.minimumSatellitesUsed, let used = fix.receiver.satellitesUsed,
+      used < minimum
+    {
+      return .rejected(.tooFewSatellites)
+    }
+    if rules.rejectsWithoutThreeDimensionalFix, let type = fix.receiver.fixType {
+      // A switch, not `==`: that would compare the raw strings.
+      switch type {
+      case .none, .twoDimensional: return .rejected(.noThreeDimensionalFix)
+      case .threeDimensional, .differential, .precise: break
+      }
+    }
+
     if let maximumAge = rules.maximumFixAgeSeconds, let time,
       let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate, arrival.isFinite,
       arrival - time > maximumAge

@@ -56,7 +56,9 @@ extension FixGateConfiguration {
   /// | cycling | 50 m | 30 m/s (downhill burst) | 8 m/s² | 30 m/s |
   /// | driving | 200 m for 15 s, then 100 m | 70 m/s | 12 m/s² (hard braking) | off |
   ///
-  /// Common to all: (0, 0) and network positions refused; negative accuracy refused; duplicate
+  /// Common to all: (0, 0) and network positions refused; negative accuracy refused; a fix
+  /// whose receiver used fewer than 4 satellites or had no 3-D fix refused (where it says);
+  /// duplicate
   /// and out-of-order times refused; fixes older than 30 s at arrival refused; jump allowance
   /// `2 * (both accuracies) + 10 m`, 10 m assumed for an unknown accuracy; re-anchoring after a
   /// 60 s gap or after 5 agreeing rejections; speed shown after 2 accepted fixes.
@@ -81,6 +83,8 @@ extension FixGateConfiguration {
       rejectsNetworkSource: true,
       rejectsInvalidAccuracy: true,
       acceptsUnknownAccuracy: true,
+      minimumSatellitesUsed: 4,
+      rejectsWithoutThreeDimensionalFix: true,
       startupAccuracyWindowSeconds: 15,
       startupSpeedWindowSeconds: 10,
       accuracyAllowanceFactor: 2,

@@ -7,7 +7,9 @@
 ///    then (0, 0) (``rejectsNullIsland``);
 /// 2. a missing timestamp (``acceptsMissingTimestamp``);
 /// 3. a network source (``rejectsNetworkSource``);
-/// 4. invalid or unknown accuracy (``rejectsInvalidAccuracy``, ``acceptsUnknownAccuracy``);
+/// 4. invalid or unknown accuracy (``rejectsInvalidAccuracy``, ``acceptsUnknownAccuracy``),
+///    then the receiver's own word: too few satellites (``minimumSatellitesUsed``) or no 3-D
+///    fix (``rejectsWithoutThreeDimensionalFix``);
 /// 5. staleness at arrival (``maximumFixAgeSeconds``);
 /// 6. duplicate and out-of-order times (``rejectsDuplicateTimestamps``,
 ///    ``rejectsOutOfOrderTimestamps``);
@@ -73,6 +75,15 @@ public struct FixGateConfiguration: Sendable, Hashable, Codable {
   /// perfect. When `false`, such a fix is refused with ``RejectionReason/invalidAccuracy``.
   /// Most files carry no accuracy, so batch analysis needs `true`.
   public var acceptsUnknownAccuracy: Bool
+  /// Fewest satellites used in the solution for a fix to be accepted
+  /// (``RejectionReason/tooFewSatellites``); a fix that does not say how many passes. A
+  /// position and a receiver clock need four: with fewer the receiver extrapolates (the
+  /// speed-sailing logs of `spikes/` carry their spikes at 0-4 satellites, their sailing at
+  /// 6-24).
+  public var minimumSatellitesUsed: Int?
+  /// Refuse a fix whose receiver said it had no fix or a two-dimensional one
+  /// (``RejectionReason/noThreeDimensionalFix``); a fix that does not say passes.
+  public var rejectsWithoutThreeDimensionalFix: Bool
   /// Accuracy ceiling in meters after the start-up window
   /// (``RejectionReason/accuracyAboveCeiling``). Unknown accuracy is not tested against it.
   public var maximumHorizontalAccuracyMeters: Double?
@@ -148,6 +159,8 @@ public struct FixGateConfiguration: Sendable, Hashable, Codable {
     rejectsNetworkSource: Bool = false,
     rejectsInvalidAccuracy: Bool = false,
     acceptsUnknownAccuracy: Bool = true,
+    minimumSatellitesUsed: Int? = nil,
+    rejectsWithoutThreeDimensionalFix: Bool = false,
     maximumHorizontalAccuracyMeters: Double? = nil,
     startupMaximumHorizontalAccuracyMeters: Double? = nil,
     startupAccuracyWindowSeconds: Double = 0,
@@ -172,6 +185,8 @@ public struct FixGateConfiguration: Sendable, Hashable, Codable {
     self.rejectsNetworkSource = rejectsNetworkSource
     self.rejectsInvalidAccuracy = rejectsInvalidAccuracy
     self.acceptsUnknownAccuracy = acceptsUnknownAccuracy
+    self.minimumSatellitesUsed = minimumSatellitesUsed
+    self.rejectsWithoutThreeDimensionalFix = rejectsWithoutThreeDimensionalFix
     self.maximumHorizontalAccuracyMeters = maximumHorizontalAccuracyMeters
     self.startupMaximumHorizontalAccuracyMeters = startupMaximumHorizontalAccuracyMeters
     self.startupAccuracyWindowSeconds = startupAccuracyWindowSeconds

@@ -129,7 +129,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
     if sample.isMoving {
       if step.isFinite {
         distanceMeters += step
-        sustained.add(meters: step, seconds: dt)
+        if sample.countsForSustainedSpeed { sustained.add(meters: step, seconds: dt) }
       }
       let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true
       if !timed, step > 0 { hasUntimedDistance = true }

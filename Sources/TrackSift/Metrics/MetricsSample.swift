@@ -14,12 +14,16 @@ public struct MetricsSample: Sendable, Hashable {
   public var speedForMaximumMetersPerSecond: Double?
   /// Whether the person is moving over the interval that ends at this sample.
   public var isMoving: Bool
+  /// Whether the interval ending here may count for the highest speed held over a stretch
+  /// (which the maximum speed is never below): `false` where the fix's speed was refused
+  /// (``SpeedVerdict``), so positions dead-reckoned along a speed spike set no maximum.
+  public var countsForSustainedSpeed: Bool
 
   /// Creates a sample.
   public init(
     timeSeconds: Double?, coordinate: Coordinate, altitudeMeters: Double? = nil,
     verticalAccuracyMeters: Double? = nil, speedForMaximumMetersPerSecond: Double? = nil,
-    isMoving: Bool = true
+    isMoving: Bool = true, countsForSustainedSpeed: Bool = true
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
@@ -27,5 +31,6 @@ public struct MetricsSample: Sendable, Hashable {
     self.verticalAccuracyMeters = verticalAccuracyMeters
     self.speedForMaximumMetersPerSecond = speedForMaximumMetersPerSecond
     self.isMoving = isMoving
+    self.countsForSustainedSpeed = countsForSustainedSpeed
   }
 }

@@ -34,6 +34,12 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   case innovationOutlier = "innovation-outlier"
   /// The fix arrived while the recording was paused by the user.
   case recordingPaused = "recording-paused"
+  /// The receiver used fewer satellites than ``FixGateConfiguration/minimumSatellitesUsed``
+  /// (four are needed for a position and a clock; with fewer the receiver extrapolates).
+  case tooFewSatellites = "too-few-satellites"
+  /// The receiver said it had no fix, or only a two-dimensional one (altitude assumed, not
+  /// solved), and ``FixGateConfiguration/rejectsWithoutThreeDimensionalFix`` is on.
+  case noThreeDimensionalFix = "no-3d-fix"
 
   /// Whether the fix's time is trusted though the fix was refused: it was refused for its
   /// position, accuracy or source, or during the warm-up, not for its time. Such a fix still
@@ -41,7 +47,8 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   public var keepsTime: Bool {
     switch self {
     case .accuracyAboveCeiling, .warmUp, .networkSource, .impliedSpeed, .impliedAcceleration,
-      .startupSpeed, .innovationOutlier, .invalidAccuracy:
+      .startupSpeed, .innovationOutlier, .invalidAccuracy, .tooFewSatellites,
+      .noThreeDimensionalFix:
       true
     case .invalidCoordinates, .nullIsland, .missingTimestamp, .stale, .duplicateTimestamp,
       .outOfOrder, .timeJump, .recordingPaused:

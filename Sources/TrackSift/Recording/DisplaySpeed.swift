@@ -1,8 +1,10 @@
 /// The speed and pace a live display shows, from the newest fixes without waiting for the
 /// look-ahead: a gate of its own, reported speed first with a derived fallback, and the
 /// time-aware current pace. Reads 0 until the gate allows a speed and, at the start of a
-/// recording, until ``launchReadings`` speeds have come; adds no speed while the receiver
-/// reconverges after a signal loss (see ``SignalLossReconvergence``).
+/// recording, until ``launchReadings`` speeds have come; adds only trusted speeds
+/// (``SpeedCorroboration``, without look-ahead: nothing while the receiver reconverges after a
+/// signal loss, nothing at too few satellites or too high an HDOP, nothing beyond the
+/// activity's acceleration).
 ///
 /// Package access: the accuracy lab replays it to score what the display shows.
 package struct DisplaySpeed: Sendable {
@@ -10,7 +12,7 @@ package struct DisplaySpeed: Sendable {
   private var speed: SpeedEstimator
   private var pace: CurrentPaceEstimator
   private var lastTimeSeconds: Double?
-  private var reconvergence = SignalLossReconvergence()
+  private var judge: SpeedCorroboration
   /// Speeds taken since the recording started (not reset by a pause).
   private var readingsTaken = 0
 
@@ -23,17 +25,32 @@ package struct DisplaySpeed: Sendable {
   package init(configuration: RecorderConfiguration) {
     gate = FixGate(configuration: configuration.displayGate)
     speed = SpeedEstimator(configuration: configuration.profile.speed)
+    judge = SpeedCorroboration(profile: configuration.profile)
     pace = CurrentPaceEstimator(configuration: configuration.profile.pace)
   }
 
   /// Takes a fix; returns whether the display's gate accepted it.
   @discardableResult
   package mutating func update(with fix: Fix) -> Bool {
+    let fix = fix.withAccuracyFromDilution
     guard gate.evaluate(fix).isAccepted else { return false }
     guard let time = fix.timeSeconds else { return true }
-    let estimate = speed.update(with: fix)
-    let reconverging = reconvergence.isReconverging(atTimeSeconds: time)
-    if gate.isSpeedAvailable, !reconverging, let estimate {
+    let reported = SpeedCorroboration.reportedSpeed(of: fix)
+    var verdict = reported.map {
+      judge.verdict(for: fix, speedMetersPerSecond: $0, isReported: true) { _ in }
+    }
+    let estimate = speed.update(
+      timeSeconds: time, coordinate: fix.coordinate,
+      reportedSpeedMetersPerSecond: verdict == .trusted ? fix.validSpeedMetersPerSecond : nil)
+    if reported == nil, let estimate {
+      verdict = judge.verdict(
+        for: fix, speedMetersPerSecond: estimate.metersPerSecond, isReported: false
+      ) { _ in }
+    }
+    let judged = verdict ?? .unjudged
+    judge.record(
+      fix, speedMetersPerSecond: reported ?? estimate?.metersPerSecond, verdict: judged)
+    if gate.isSpeedAvailable, judged.isTrusted, let estimate {
       pace.add(timeSeconds: time, speedMetersPerSecond: estimate.metersPerSecond)
       readingsTaken += 1
     }
@@ -44,7 +61,7 @@ package struct DisplaySpeed: Sendable {
   /// Takes a fix the display does not show, because the recording is paused: the receiver
   /// went on delivering, so resuming is no signal loss.
   mutating func observeWhilePaused(_ fix: Fix) {
-    if let time = fix.timeSeconds { _ = reconvergence.isReconverging(atTimeSeconds: time) }
+    judge.record(fix, speedMetersPerSecond: nil, verdict: .unjudged)
   }
 
   /// The speed in meters per second (0 when unknown or standing) and the current pace in

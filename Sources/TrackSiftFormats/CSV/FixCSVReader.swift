@@ -195,13 +195,13 @@ public enum FixCSVReader {
           continue
         }
       }
-      // A file that states no accuracy gets the NMEA reader's estimate from the HDOP.
-      if !statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0,
-        let rangeError = NMEASolutionKind.autonomous.userEquivalentRangeErrorMeters
-      {
+      // A file that states no accuracy gets the core's estimate from the HDOP
+      // (ReceiverStatus.autonomousRangeErrorMeters), as the pipeline would give it.
+      if !statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0 {
         // A dilution beyond its bound counts as the bound (FixFieldLimits holds it there).
         fix.horizontalAccuracyMeters =
-          min(dilution, FixFieldLimits.dilution.upperBound) * rangeError
+          min(dilution, FixFieldLimits.dilution.upperBound)
+          * ReceiverStatus.autonomousRangeErrorMeters
       }
       FixFieldLimits.screen(&fix, refused: &log.refusedFieldCounts)
       fixes.append(fix)

@@ -68,16 +68,45 @@ struct FITDecoder {
     return decoder.finish()
   }
 
+  /// Developer field names (compared lowercased) that carry the receiver's HDOP, as data
+  /// fields and loggers name it.
+  static let dilutionFieldNames: Set<String> = ["hdop", "gps_hdop", "horizontal_dilution"]
+  /// Developer field names (compared lowercased) that carry the satellites used.
+  static let satelliteFieldNames: Set<String> = [
+    "sat", "sats", "satellites", "satellites_used", "num_sats", "numsv", "gps_sats",
+  ]
+
   private mutating func finish() -> FITActivity {
     if !fixes.isEmpty { segments.append(Segment(fixes: fixes)) }
     fixes = []
-    activity.track = Track(segments: segments)
+    var dilutions: [Double?]?
+    var satellites: [Double?]?
     for (name, column) in developerNames {
       var values = developerColumns[column]
       developerColumns[column] = []
       values.append(contentsOf: repeatElement(nil, count: fixCount - values.count))
       activity.developerFields[name] = values
+      let key = name.lowercased()
+      if Self.dilutionFieldNames.contains(key) { dilutions = values }
+      if Self.satelliteFieldNames.contains(key) { satellites = values }
     }
+    // What the receiver said goes where every format puts it, for the pipeline's receiver
+    // policy (accuracy from the HDOP, too few satellites refused).
+    if dilutions != nil || satellites != nil {
+      var position = 0
+      for segment in segments.indices {
+        for index in segments[segment].fixes.indices {
+          defer { position += 1 }
+          if let value = dilutions?[safe: position], value.isFinite, value > 0 {
+            segments[segment].fixes[index].receiver.horizontalDilution = value
+          }
+          if let value = satellites?[safe: position], value.isFinite, value >= 0, value < 1_000 {
+            segments[segment].fixes[index].receiver.satellitesUsed = Int(value)
+          }
+        }
+      }
+    }
+    activity.track = Track(segments: segments)
     return activity
   }
 
@@ -542,5 +571,12 @@ struct FITDecoder {
   private func hex(_ value: UInt16) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
+  }
+}
+
+extension Array where Element == Double? {
+  /// The element at `index`, or `nil` past the end.
+  fileprivate subscript(safe index: Int) -> Double? {
+    indices.contains(index) ? self[index] : nil
   }
 }

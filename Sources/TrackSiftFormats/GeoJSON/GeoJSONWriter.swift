@@ -40,10 +40,14 @@ public enum GeoJSONWriter {
   ///   - track: the fixes.
   ///   - verdicts: each fix's verdict, parallel to the segments' fixes (as
   ///     ``TrackAnalysis/verdicts`` gives them); a fix without one gets `null`.
+  ///   - speedVerdicts: each fix's speed verdict, parallel alike (as
+  ///     ``TrackAnalysis/speedVerdicts`` gives them), written as `speedVerdicts` (each
+  ///     ``SpeedVerdict/code``) with the verdicts.
   ///   - options: the properties to write.
   /// - Complexity: O(n) in the number of fixes.
   public static func string(
-    from track: Track, verdicts: [[Verdict]]? = nil, options: Options = Options()
+    from track: Track, verdicts: [[Verdict]]? = nil, speedVerdicts: [[SpeedVerdict]]? = nil,
+    options: Options = Options()
   ) -> String {
     var output = "{\"type\":\"FeatureCollection\",\"features\":["
     output.reserveCapacity(64 + 80 * track.fixCount)
@@ -89,6 +93,14 @@ public enum GeoJSONWriter {
         }.joined(separator: ",")
         output += "]"
       }
+      if options.includesVerdicts, let speedVerdicts {
+        let segmentVerdicts = segmentIndex < speedVerdicts.count ? speedVerdicts[segmentIndex] : []
+        output += ",\"speedVerdicts\":["
+        output += indices.map {
+          $0 < segmentVerdicts.count ? "\"\(segmentVerdicts[$0].code)\"" : "null"
+        }.joined(separator: ",")
+        output += "]"
+      }
       if options.includesFixValues {
         var values: [String] = []
         for value in GeoJSONFixValue.allCases where value != .altitude || !withAltitude {
@@ -107,19 +119,24 @@ public enum GeoJSONWriter {
     return output
   }
 
-  /// The UTF-8 bytes of ``string(from:verdicts:options:)``.
+  /// The UTF-8 bytes of ``string(from:verdicts:speedVerdicts:options:)``.
   public static func data(
-    from track: Track, verdicts: [[Verdict]]? = nil, options: Options = Options()
+    from track: Track, verdicts: [[Verdict]]? = nil, speedVerdicts: [[SpeedVerdict]]? = nil,
+    options: Options = Options()
   ) -> Data {
-    Data(string(from: track, verdicts: verdicts, options: options).utf8)
+    Data(
+      string(from: track, verdicts: verdicts, speedVerdicts: speedVerdicts, options: options).utf8)
   }
 
-  /// Writes `track` to `url` atomically; parameters as in ``string(from:verdicts:options:)``.
+  /// Writes `track` to `url` atomically; parameters as in
+  /// ``string(from:verdicts:speedVerdicts:options:)``.
   /// - Throws: the file system's error when the file cannot be written.
   public static func write(
-    _ track: Track, to url: URL, verdicts: [[Verdict]]? = nil, options: Options = Options()
+    _ track: Track, to url: URL, verdicts: [[Verdict]]? = nil,
+    speedVerdicts: [[SpeedVerdict]]? = nil, options: Options = Options()
   ) throws {
-    try data(from: track, verdicts: verdicts, options: options).write(to: url, options: .atomic)
+    try data(from: track, verdicts: verdicts, speedVerdicts: speedVerdicts, options: options)
+      .write(to: url, options: .atomic)
   }
 
   /// The shortest text that reads back to `value`, without a trailing `.0` (`12`, `0.5`,

@@ -90,7 +90,8 @@ enum NMEASolutionKind: Sendable, Hashable {
   /// horizontal accuracy (2-D RMS = HDOP × UERE); `nil` when HDOP says nothing about the
   /// position (estimated, manual, simulated).
   ///
-  /// - Autonomous and precise: 5 m. gpsd's error model assumes 15 m at 95 % per unit of HDOP
+  /// - Autonomous and precise: 5 m, the core's ``ReceiverStatus/autonomousRangeErrorMeters``
+  ///   (the one figure the pipeline also applies to a fix with only an HDOP). gpsd's error model assumes 15 m at 95 % per unit of HDOP
   ///   for autonomous fixes (`H_UERE_NO_DGPS`), 7.5 m as a 2-D RMS (95 % ≈ 2 DRMS); the
   ///   project's error model (ERROR-MODEL.md) puts open-sky receivers at 3-5 m 2-D RMS with
   ///   HDOP near 1. 5 m is the upper end of the second, below gpsd's older-receiver figure.
@@ -100,7 +101,7 @@ enum NMEASolutionKind: Sendable, Hashable {
   ///   receiver specifications, kept conservative because DOP ignores multipath.
   var userEquivalentRangeErrorMeters: Double? {
     switch self {
-    case .autonomous, .precise: 5
+    case .autonomous, .precise: ReceiverStatus.autonomousRangeErrorMeters
     case .differential: 1.25
     case .realTimeKinematicFloat: 0.5
     case .realTimeKinematicFixed: 0.05

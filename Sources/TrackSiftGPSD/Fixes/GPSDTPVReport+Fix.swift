@@ -52,7 +52,7 @@ extension GPSDTPVReport {
     case 3: 0.05
     case 4: 0.5
     case 5, 7, 8: nil
-    default: 5
+    default: ReceiverStatus.autonomousRangeErrorMeters
     }
   }
 

@@ -68,6 +68,8 @@ struct ConvertCommand: ParsableCommand {
       clean
       ? track.segments.map { Array(repeating: .accepted, count: $0.fixes.count) }
       : analysis.verdicts
+    // The cleaned track's fixes are new ones; only the file as read has speed verdicts.
+    let speedVerdicts: [[SpeedVerdict]]? = clean ? nil : analysis.speedVerdicts
     try OutputFile.write(to: output, inputs: [file]) { url in
       switch format {
       case .gpx:
@@ -78,9 +80,10 @@ struct ConvertCommand: ParsableCommand {
       case .geojson:
         try GeoJSONWriter.write(
           track, to: url, verdicts: properties ? verdicts : nil,
+          speedVerdicts: properties ? speedVerdicts : nil,
           options: GeoJSONWriter.Options(includesTimes: true, includesVerdicts: properties))
       case .csv:
-        try FixCSVWriter.write(track, to: url, verdicts: verdicts)
+        try FixCSVWriter.write(track, to: url, verdicts: verdicts, speedVerdicts: speedVerdicts)
       case .nmea:
         try NMEAWriter.write(track, to: url)
       }

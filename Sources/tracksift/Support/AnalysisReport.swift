@@ -11,6 +11,8 @@ struct AnalysisReport: Encodable {
   var fixCount: Int
   var segmentCount: Int
   var verdicts: VerdictCounts
+  /// Counts of the accepted fixes' speed verdicts (trusted, or rejected by reason).
+  var speedVerdicts: SpeedVerdictCounts
   var simplifiedPointCount: Int
   var raw: ActivityMetrics
   var live: ActivityMetrics
@@ -32,6 +34,7 @@ struct AnalysisReport: Encodable {
     fixCount = track.fixCount
     segmentCount = track.segments.count
     verdicts = analysis.verdictCounts
+    speedVerdicts = analysis.speedVerdictCounts
     simplifiedPointCount = analysis.segments.reduce(0) { $0 + $1.simplifiedIndices.count }
     raw = analysis.rawMetrics
     live = analysis.liveMetrics
@@ -93,6 +96,13 @@ struct AnalysisReport: Encodable {
           : ": "
             + verdicts.rejections.map { "\($0.reason.code) \(Formatting.count($0.count))" }
             .joined(separator: ", ")))
+    if speedVerdicts.rejectedCount > 0 {
+      lines.append(
+        "Speeds trusted \(Formatting.count(speedVerdicts.trustedCount)), not trusted "
+          + "\(Formatting.count(speedVerdicts.rejectedCount)): "
+          + speedVerdicts.rejections.map { "\($0.reason.code) \(Formatting.count($0.count))" }
+          .joined(separator: ", "))
+    }
     // Altitudes no body can reach in time keep their fix but are left out of the climb.
     if let jumps = refined.refusedAltitudeJumpCount, jumps > 0 {
       lines.append(

@@ -45,6 +45,14 @@ private func scenario(
       FixGateConfiguration(startupMaximumSpeedMetersPerSecond: 10, startupSpeedWindowSeconds: 10),
       [F.fix(0, speed: 15)]
     )
+  case .tooFewSatellites:
+    var fix = F.fix(0)
+    fix.receiver = ReceiverStatus(fixType: .threeDimensional, satellitesUsed: 3)
+    return (.defaults(for: .running), [fix])
+  case .noThreeDimensionalFix:
+    var fix = F.fix(0)
+    fix.receiver = ReceiverStatus(fixType: .twoDimensional, satellitesUsed: 7)
+    return (.defaults(for: .running), [fix])
   case .innovationOutlier, .recordingPaused, .timeJump:
     // The position filter's, the recorder's and the look-ahead's reasons; the gate never
     // gives them.
@@ -62,7 +70,7 @@ private func scenario(
         "invalid-coordinates", "null-island", "missing-timestamp", "invalid-accuracy",
         "accuracy-above-ceiling", "warm-up", "stale", "network-source", "duplicate-timestamp",
         "out-of-order", "time-jump", "implied-speed", "implied-acceleration", "startup-speed",
-        "innovation-outlier", "recording-paused",
+        "innovation-outlier", "recording-paused", "too-few-satellites", "no-3d-fix",
       ])
     #expect(Verdict.accepted.code == "accepted")
     for reason in RejectionReason.allCases {

@@ -1,0 +1,354 @@
+/// Gives each accepted fix's speed a ``SpeedVerdict``: trusted only when corroborated.
+///
+/// A receiver's reported (Doppler) speed is far better than a speed from positions while it
+/// tracks, and far worse when it does not: speed-sailing logs show 20-350 m/s "speeds" after a
+/// signal loss, at 4-6 satellites and HDOP 6-99, often for seconds on end and with positions
+/// dead-reckoned along them. The speed-sailing tools refuse such speeds with independent
+/// filters (GPSResults and GPS Speedreader, as summarised by Logiqx's gps-wizard "Filtering"
+/// notes, https://logiqx.github.io/gps-wizard/filtering/, and the GP3S rules): a time gap
+/// filter, fewer than 5 satellites, HDOP above 5, a speed accuracy (SDoP or u-blox sAcc)
+/// above 2-4 knots, and an acceleration limit between consecutive readings (4 m/s² at 1 Hz,
+/// 7.5-8 m/s² at 5 Hz). Here the same limits hold, with three changes that make them
+/// stronger together than each alone:
+///
+/// - the acceleration is measured from the last *trusted* speed, not the previous reading
+///   (as boardsurfr's "Reader Comments about Filters", 2017, asks: a spike's ramp down never
+///   re-qualifies itself), with an allowance of twice the two speeds' combined accuracy, so one
+///   physical limit serves 1 Hz and 10 Hz logs alike instead of a limit per rate;
+/// - after a signal loss, or once the last trusted speed is too old, a speed must agree with
+///   the speeds the look-ahead already holds after it before it becomes the reference (a
+///   spike episode after a gap ends with a jump back to the true speed);
+/// - a reported speed well above the positions' displacement over about two seconds around
+///   the fix is refused (a speed spike whose positions did not move); one the second before
+///   the fix already bears out passes without the look-ahead.
+///
+/// Rules, in order (the first that fails names the ``SpeedRejectionReason``):
+/// 1. the reported speed is at or above the profile's ceiling;
+/// 2. the fix is less than ``SignalLossReconvergence/reconvergenceSeconds`` after a signal
+///    loss: a pause between accepted fixes longer than ``Configuration/signalLossSeconds`` and
+///    than ``signalLossIntervalMultiple`` times the interval before it (a sparse recording's
+///    pauses are its pace, not a loss);
+/// 3. satellites below ``Configuration/minimumSatellitesUsed``, HDOP above
+///    ``Configuration/maximumHorizontalDilution``, speed accuracy above
+///    ``Configuration/maximumSpeedAccuracyMetersPerSecond``, where the fix says;
+/// 4. acceleration (see above; ``Configuration/maximumSpeedChangeMetersPerSecondSquared``);
+/// 5. displacement (reported speeds only).
+///
+/// A derived speed (from positions, when none is reported) goes through rules 2-4 against the
+/// same reference, so a spike carried by positions alone is held to the same physics.
+///
+/// Use: ``verdict(for:speedMetersPerSecond:isReported:upcoming:)`` for each fix the gate
+/// accepted, then ``record(_:speedMetersPerSecond:verdict:)`` once the fix is finally accepted.
+///
+/// - Complexity: O(k) per fix for k fixes of look-ahead, without allocation.
+public struct SpeedCorroboration: Sendable {
+  /// The knobs of the speed verdicts.
+  public struct Configuration: Sendable, Hashable {
+    /// Fewest satellites for a trusted speed: 5, the minimum of GPSResults, GPS Speedreader
+    /// and GpsarPro (gps-wizard "Filtering"). The labelled spikes of `spikes/motion-mini/more`
+    /// come at 4-6 satellites; their genuine runs at 12-22.
+    public var minimumSatellitesUsed: Int?
+    /// Highest HDOP for a trusted speed: 5, GPSResults' and GP3S's limit. The labelled spikes
+    /// come at HDOP 5.7-99.99, the genuine rows at 0.6-1.1.
+    public var maximumHorizontalDilution: Double?
+    /// Worst speed accuracy (one sigma, m/s) for a trusted speed: 2.06 m/s (4 knots),
+    /// GPSResults' and GPS Speedreader's limit for 5 Hz SiRF logs. The labelled spikes state
+    /// 12-999 m/s; the genuine rows 0.08-0.39 m/s.
+    public var maximumSpeedAccuracyMetersPerSecond: Double?
+    /// Fastest change of speed the activity makes, in m/s²: walking 3, running and cycling 4
+    /// (GPSResults' and GPS Speedreader's limit at 1 Hz; a sprinter gains 10 m/s in about 3 s),
+    /// driving 10 (a car's full braking). The noise of the two speeds is allowed for apart
+    /// (twice their combined accuracy), so one limit serves every logging rate.
+    public var maximumSpeedChangeMetersPerSecondSquared: Double
+    /// The shortest pause between fixes, in seconds, that counts as a signal loss: 3 s. In the
+    /// 5 Hz logs of `spikes/motion-mini/more`, a 4 s pause was followed by a 22 m/s spike held
+    /// for 2.8 s (JEN806JEN); GT-31 spikes follow pauses of 17 s. The gate and the filter keep
+    /// their own, longer, signal loss (``SignalLossReconvergence/signalLossSeconds``).
+    public var signalLossSeconds: Double
+    /// Speed accuracy (one sigma, m/s) assumed for a speed that states none: 0.5, between a
+    /// phone's Doppler (0.1-0.26 m/s) and a watch's (0.3-0.8 m/s, ERROR-MODEL.md).
+    public var assumedSpeedAccuracyMetersPerSecond: Double
+    /// After this many seconds of speeds refused for acceleration that agree with one another,
+    /// the reference is taken to be the wrong one and the run is trusted: 3 s, longer than a
+    /// receiver's reconvergence (``SignalLossReconvergence/reconvergenceSeconds``).
+    public var reanchorSeconds: Double
+    /// A reported speed is refused when it exceeds the positions' displacement speed over
+    /// about two seconds by more than this many meters per second plus
+    /// ``displacementToleranceFraction`` of that speed: 3 m/s covers two consumer fixes'
+    /// second-to-second wander (ERROR-MODEL.md: 0.2-0.6 m at 1 s) and a turn's chord.
+    public var displacementToleranceMetersPerSecond: Double
+    /// The relative part of the displacement tolerance: 0.5.
+    public var displacementToleranceFraction: Double
+
+    /// Creates a configuration; the defaults suit running.
+    public init(
+      minimumSatellitesUsed: Int? = 5,
+      maximumHorizontalDilution: Double? = 5,
+      maximumSpeedAccuracyMetersPerSecond: Double? = 2.06,
+      maximumSpeedChangeMetersPerSecondSquared: Double = 4,
+      signalLossSeconds: Double = 3,
+      assumedSpeedAccuracyMetersPerSecond: Double = 0.5,
+      reanchorSeconds: Double = 3,
+      displacementToleranceMetersPerSecond: Double = 3,
+      displacementToleranceFraction: Double = 0.5
+    ) {
+      self.minimumSatellitesUsed = minimumSatellitesUsed
+      self.maximumHorizontalDilution = maximumHorizontalDilution
+      self.maximumSpeedAccuracyMetersPerSecond = maximumSpeedAccuracyMetersPerSecond
+      self.maximumSpeedChangeMetersPerSecondSquared = maximumSpeedChangeMetersPerSecondSquared
+      self.signalLossSeconds = signalLossSeconds
+      self.assumedSpeedAccuracyMetersPerSecond = assumedSpeedAccuracyMetersPerSecond
+      self.reanchorSeconds = reanchorSeconds
+      self.displacementToleranceMetersPerSecond = displacementToleranceMetersPerSecond
+      self.displacementToleranceFraction = displacementToleranceFraction
+    }
+
+    /// Defaults for an activity (only the acceleration limit differs).
+    public static func defaults(for activity: ActivityKind) -> Configuration {
+      switch activity {
+      case .walking: Configuration(maximumSpeedChangeMetersPerSecondSquared: 3)
+      case .running, .cycling: Configuration()
+      case .driving: Configuration(maximumSpeedChangeMetersPerSecondSquared: 10)
+      }
+    }
+  }
+
+  /// A trusted speed, the reference of the acceleration rule.
+  private struct Reference: Sendable {
+    var timeSeconds: Double
+    var metersPerSecond: Double
+    var sigmaMetersPerSecond: Double
+  }
+
+  /// The knobs in force.
+  public var configuration: Configuration
+  /// The ceiling of reported speeds, in m/s (the profile's speed layer's).
+  public var reportedSpeedCeilingMetersPerSecond: Double
+  private var reference: Reference?
+  // The last judged speed, whatever its verdict: a refused run must agree with itself to
+  // re-anchor.
+  private var previous: Reference?
+  private var breachStartSeconds: Double?
+  private var lastTimeSeconds: Double?
+  private var lastIntervalSeconds: Double?
+  private var backSeconds: Double?
+  // Recent accepted positions, for the displacement rule.
+  private var positions = FixedCapacityRingBuffer<(timeSeconds: Double, coordinate: Coordinate)>(
+    capacity: 32)
+
+  /// A pause is a signal loss only when it is also this many times the interval before it.
+  static let signalLossIntervalMultiple = 3.0
+
+  /// How far apart, in seconds, the positions of the displacement rule are sought on either
+  /// side of the fix: 1 s, so the window spans about two seconds.
+  static let displacementHalfWindowSeconds = 1.0
+  /// The farthest, in seconds, a position of the displacement rule may lie from the fix.
+  static let displacementReachSeconds = 3.0
+
+  /// Creates a judge that has seen nothing.
+  public init(configuration: Configuration, reportedSpeedCeilingMetersPerSecond: Double) {
+    self.configuration = configuration
+    self.reportedSpeedCeilingMetersPerSecond = reportedSpeedCeilingMetersPerSecond
+  }
+
+  /// Creates a judge with a profile's knobs.
+  public init(profile: ActivityProfile) {
+    self.init(
+      configuration: profile.speedCorroboration,
+      reportedSpeedCeilingMetersPerSecond: profile.speed.reportedSpeedCeilingMetersPerSecond)
+  }
+
+  /// The reported speed of a fix as this judge reads it: a finite speed of at least 0
+  /// (`nil` for none or a negative "unknown"), possibly above the ceiling.
+  public static func reportedSpeed(of fix: Fix) -> Double? {
+    guard let speed = fix.speedMetersPerSecond, speed.isFinite, speed >= 0 else { return nil }
+    return speed
+  }
+
+  /// The verdict on a fix's speed. Changes nothing: call ``record(_:speedMetersPerSecond:verdict:)``
+  /// when the fix is finally accepted.
+  ///
+  /// - Parameters:
+  ///   - fix: the fix, accepted by the gate.
+  ///   - speedMetersPerSecond: its speed: the reported one (``reportedSpeed(of:)``) or one
+  ///     derived from positions; `nil` gives ``SpeedVerdict/unjudged``.
+  ///   - isReported: whether the speed is the receiver's own.
+  ///   - upcoming: calls its argument with the fixes that follow, oldest first (the live
+  ///     look-ahead); may give none.
+  public func verdict(
+    for fix: Fix, speedMetersPerSecond: Double?, isReported: Bool,
+    upcoming: ((Fix) -> Void) -> Void
+  ) -> SpeedVerdict {
+    guard let speed = speedMetersPerSecond, let time = fix.timeSeconds, time.isFinite else {
+      return .unjudged
+    }
+    let rules = configuration
+    if isReported, speed >= reportedSpeedCeilingMetersPerSecond {
+      return .rejected(.aboveCeiling)
+    }
+    if isReconverging(atTimeSeconds: time) { return .rejected(.afterSignalLoss) }
+    if let minimum = rules.minimumSatellitesUsed, let used = fix.receiver.satellitesUsed,
+      used < minimum
+    {
+      return .rejected(.tooFewSatellites)
+    }
+    if let maximum = rules.maximumHorizontalDilution,
+      let dilution = fix.receiver.horizontalDilution,
+      dilution > maximum
+    {
+      return .rejected(.highDilution)
+    }
+    let statedSigma = isReported ? fix.validSpeedAccuracyMetersPerSecond : nil
+    if let maximum = rules.maximumSpeedAccuracyMetersPerSecond, let sigma = statedSigma,
+      sigma > maximum
+    {
+      return .rejected(.poorSpeedAccuracy)
+    }
+    let sigma = statedSigma ?? rules.assumedSpeedAccuracyMetersPerSecond
+    if !isPlausible(speed, sigma, at: time, isReported: isReported, upcoming: upcoming) {
+      return .rejected(.acceleration)
+    }
+    if isReported, exceedsDisplacement(speed, of: fix, at: time, upcoming: upcoming) {
+      return .rejected(.displacement)
+    }
+    return .trusted
+  }
+
+  /// Takes a fix that was finally accepted, with the speed judged and its verdict.
+  public mutating func record(_ fix: Fix, speedMetersPerSecond: Double?, verdict: SpeedVerdict) {
+    guard let time = fix.timeSeconds, time.isFinite else { return }
+    if isSignalLoss(atTimeSeconds: time) { backSeconds = time }
+    if let lastTimeSeconds, time > lastTimeSeconds { lastIntervalSeconds = time - lastTimeSeconds }
+    lastTimeSeconds = max(lastTimeSeconds ?? time, time)
+    _ = positions.append((time, fix.coordinate))
+    guard let speed = speedMetersPerSecond else { return }
+    let sigma =
+      fix.validSpeedAccuracyMetersPerSecond ?? configuration.assumedSpeedAccuracyMetersPerSecond
+    let judged = Reference(timeSeconds: time, metersPerSecond: speed, sigmaMetersPerSecond: sigma)
+    switch verdict {
+    case .trusted:
+      reference = judged
+      breachStartSeconds = nil
+    case .rejected(.acceleration):
+      breachStartSeconds = breachStartSeconds ?? time
+    default:
+      break
+    }
+    previous = judged
+  }
+
+  // MARK: - Rules
+
+  private func isSignalLoss(atTimeSeconds time: Double) -> Bool {
+    guard let lastTimeSeconds else { return false }
+    let pause = time - lastTimeSeconds
+    return pause > configuration.signalLossSeconds
+      && pause > Self.signalLossIntervalMultiple * (lastIntervalSeconds ?? 0)
+  }
+
+  private func isReconverging(atTimeSeconds time: Double) -> Bool {
+    if isSignalLoss(atTimeSeconds: time) { return true }
+    guard let backSeconds else { return false }
+    return time - backSeconds < SignalLossReconvergence.reconvergenceSeconds
+  }
+
+  /// Whether two speeds `seconds` apart differ by no more than the activity's acceleration
+  /// allows, with twice their combined accuracy as slack.
+  private func agree(
+    _ first: Double, _ firstSigma: Double, _ second: Double, _ secondSigma: Double,
+    seconds: Double
+  ) -> Bool {
+    let slack = 2 * (firstSigma * firstSigma + secondSigma * secondSigma).squareRoot()
+    return abs(second - first)
+      <= configuration.maximumSpeedChangeMetersPerSecondSquared * abs(seconds) + slack
+  }
+
+  private func isPlausible(
+    _ speed: Double, _ sigma: Double, at time: Double, isReported: Bool,
+    upcoming: ((Fix) -> Void) -> Void
+  ) -> Bool {
+    if let reference,
+      time - reference.timeSeconds <= SignalLossReconvergence.signalLossSeconds
+    {
+      if agree(
+        reference.metersPerSecond, reference.sigmaMetersPerSecond, speed, sigma,
+        seconds: time - reference.timeSeconds)
+      {
+        return true
+      }
+      // A refused run that agrees with itself for long enough: the reference was wrong.
+      guard let start = breachStartSeconds, time - start >= configuration.reanchorSeconds,
+        let previous
+      else { return false }
+      return agree(
+        previous.metersPerSecond, previous.sigmaMetersPerSecond, speed, sigma,
+        seconds: time - previous.timeSeconds)
+    }
+    // No reference: the speeds the look-ahead holds must agree with this one.
+    guard isReported else { return true }
+    var agrees = true
+    let assumed = configuration.assumedSpeedAccuracyMetersPerSecond
+    upcoming { next in
+      guard agrees, let nextTime = next.timeSeconds, nextTime > time,
+        nextTime - time <= SignalLossReconvergence.signalLossSeconds,
+        let nextSpeed = Self.reportedSpeed(of: next)
+      else { return }
+      let nextSigma = next.validSpeedAccuracyMetersPerSecond ?? assumed
+      if !agree(speed, sigma, nextSpeed, nextSigma, seconds: nextTime - time) { agrees = false }
+    }
+    return agrees
+  }
+
+  /// Whether a reported speed is well above the displacement speed of the positions about
+  /// ``displacementHalfWindowSeconds`` before and after the fix.
+  private func exceedsDisplacement(
+    _ speed: Double, of fix: Fix, at time: Double, upcoming: ((Fix) -> Void) -> Void
+  ) -> Bool {
+    // No displacement is below zero: a speed within the tolerance always passes.
+    guard speed > configuration.displacementToleranceMetersPerSecond else { return false }
+    var before: (timeSeconds: Double, coordinate: Coordinate)?
+    var index = positions.count - 1
+    while index >= 0 {
+      let entry = positions[index]
+      let age = time - entry.timeSeconds
+      if age > Self.displacementReachSeconds { break }
+      if age >= Self.displacementHalfWindowSeconds {
+        before = entry
+        break
+      }
+      index -= 1
+    }
+    // A speed the second before already bears out needs no look-ahead (most fixes).
+    if let before, exceeds(speed, from: before, to: (time, fix.coordinate)) == false {
+      return false
+    }
+    var after: (timeSeconds: Double, coordinate: Coordinate)?
+    upcoming { next in
+      guard after == nil, let nextTime = next.timeSeconds, next.coordinate.isInRange else {
+        return
+      }
+      let ahead = nextTime - time
+      if ahead >= Self.displacementHalfWindowSeconds, ahead <= Self.displacementReachSeconds {
+        after = (nextTime, next.coordinate)
+      }
+    }
+    return exceeds(
+      speed, from: before ?? (time, fix.coordinate), to: after ?? (time, fix.coordinate))
+      ?? false
+  }
+
+  /// Whether a speed exceeds the displacement speed between two positions by more than the
+  /// tolerance; `nil` when they are less than ``displacementHalfWindowSeconds`` apart.
+  private func exceeds(
+    _ speed: Double, from start: (timeSeconds: Double, coordinate: Coordinate),
+    to end: (timeSeconds: Double, coordinate: Coordinate)
+  ) -> Bool? {
+    let span = end.timeSeconds - start.timeSeconds
+    guard span >= Self.displacementHalfWindowSeconds else { return nil }
+    let displacementSpeed =
+      Geodesic.distanceMeters(from: start.coordinate, to: end.coordinate) / span
+    return speed - displacementSpeed
+      > configuration.displacementToleranceMetersPerSecond
+      + configuration.displacementToleranceFraction * displacementSpeed
+  }
+}

@@ -1,0 +1,27 @@
+/// Why a fix's speed is not trusted, though its position may be. Each case has a stable string
+/// ``code`` for CSV, GeoJSON and JSON. See ``SpeedCorroboration`` for the rules.
+public enum SpeedRejectionReason: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+  /// The reported speed is at or above the profile's ceiling
+  /// (``SpeedEstimator/Configuration/reportedSpeedCeilingMetersPerSecond``).
+  case aboveCeiling = "speed-above-ceiling"
+  /// The fix is among the first after a signal loss, while the receiver reconverges.
+  case afterSignalLoss = "speed-after-signal-loss"
+  /// The receiver used fewer satellites than a speed needs.
+  case tooFewSatellites = "speed-too-few-satellites"
+  /// The receiver's HDOP is above the limit.
+  case highDilution = "speed-high-dilution"
+  /// The receiver's own speed accuracy is worse than the limit.
+  case poorSpeedAccuracy = "speed-poor-accuracy"
+  /// The speed changed faster than the activity can accelerate from the speeds around it.
+  case acceleration = "speed-acceleration"
+  /// The speed disagrees with the positions' displacement over a couple of seconds.
+  case displacement = "speed-displacement"
+
+  /// The stable string code, e.g. `"speed-after-signal-loss"`.
+  public var code: String { rawValue }
+
+  /// Creates a reason from its stable code.
+  public init?(code: String) { self.init(rawValue: code) }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+@testable import TrackSift
+
+private typealias F = GateFixtures
+
+/// A fix `seconds` into the fixtures' session with a reported speed and what the receiver said.
+private func fix(
+  _ seconds: Double, north: Double = 0, speed: Double?, speedAccuracy: Double? = nil,
+  satellites: Int? = nil, hdop: Double? = nil
+) -> Fix {
+  var fix = F.fix(seconds, north: north, speed: speed, speedAccuracy: speedAccuracy, course: 0)
+  fix.receiver = ReceiverStatus(satellitesUsed: satellites, horizontalDilution: hdop)
+  return fix
+}
+
+/// A judge for running (4 m/s², ceiling 45 m/s) that has seen `history`, each fix's reported
+/// speed judged without look-ahead and recorded with its verdict.
+private func judge(after history: [Fix]) -> SpeedCorroboration {
+  var judge = SpeedCorroboration(profile: .running)
+  for fix in history {
+    let speed = SpeedCorroboration.reportedSpeed(of: fix)
+    let verdict = judge.verdict(for: fix, speedMetersPerSecond: speed, isReported: true) { _ in }
+    judge.record(fix, speedMetersPerSecond: speed, verdict: verdict)
+  }
+  return judge
+}
+
+/// A steady run north at `speed` m/s, one fix a second, positions and speeds agreeing.
+private func run(from start: Double, count: Int, speed: Double, north: Double = 0) -> [Fix] {
+  (0..<count).map { index in
+    fix(start + Double(index), north: north + speed * Double(index), speed: speed)
+  }
+}
+
+/// The verdict on `next` after `history`, with `upcoming` as the look-ahead.
+private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -> SpeedVerdict {
+  judge(after: history).verdict(
+    for: next, speedMetersPerSecond: SpeedCorroboration.reportedSpeed(of: next),
+    isReported: true
+  ) { body in upcoming.forEach(body) }
+}
+
+@Suite struct SpeedCorroborationTests {
+  @Test func codesAreStable() {
+    #expect(
+      SpeedRejectionReason.allCases.map(\.code) == [
+        "speed-above-ceiling", "speed-after-signal-loss", "speed-too-few-satellites",
+        "speed-high-dilution", "speed-poor-accuracy", "speed-acceleration", "speed-displacement",
+      ])
+    for reason in SpeedRejectionReason.allCases {
+      #expect(SpeedVerdict(code: reason.code) == .rejected(reason))
+    }
+    #expect(SpeedVerdict(code: "trusted") == .trusted)
+    #expect(SpeedVerdict(code: "unjudged") == .unjudged)
+    #expect(SpeedVerdict(code: "accepted") == nil)
+  }
+
+  @Test func aSteadyRunIsTrusted() {
+    let history = run(from: 0, count: 10, speed: 5)
+    #expect(verdict(on: fix(10, north: 50, speed: 5.2), after: history) == .trusted)
+  }
+
+  @Test func noSpeedIsUnjudged() {
+    let judge = judge(after: run(from: 0, count: 5, speed: 3))
+    let verdict = judge.verdict(
+      for: fix(5, speed: nil), speedMetersPerSecond: nil, isReported: true
+    ) {
+      _ in
+    }
+    #expect(verdict == .unjudged)
+    #expect(SpeedCorroboration.reportedSpeed(of: fix(5, speed: -1)) == nil)
+  }
+
+  @Test func aSpeedAtTheCeilingIsRefused() {
+    let history = run(from: 0, count: 5, speed: 5)
+    #expect(verdict(on: fix(5, north: 25, speed: 45), after: history) == .rejected(.aboveCeiling))
+  }
+
+  @Test func theFirstSecondsAfterASignalLossAreRefused() {
+    let history = run(from: 0, count: 10, speed: 5)
+    // 20 s without a fix, then three seconds of reconvergence.
+    let back = fix(29, north: 145, speed: 5)
+    #expect(verdict(on: back, after: history) == .rejected(.afterSignalLoss))
+    let settled = history + [back, fix(30, north: 150, speed: 5), fix(31, north: 155, speed: 5)]
+    #expect(verdict(on: fix(32, north: 160, speed: 5), after: settled) == .trusted)
+    // A sparse recording's regular pauses are its pace, not a loss.
+    let sparse = (0..<10).map { fix(Double($0) * 5, north: Double($0) * 25, speed: 5) }
+    #expect(verdict(on: fix(50, north: 250, speed: 5), after: sparse) == .trusted)
+  }
+
+  @Test(arguments: [(4, false), (5, true), (12, true)])
+  func satellitesBelowFiveAreRefused(satellites: Int, trusted: Bool) {
+    let history = run(from: 0, count: 5, speed: 5)
+    let next = fix(5, north: 25, speed: 5, satellites: satellites)
+    #expect(
+      verdict(on: next, after: history) == (trusted ? .trusted : .rejected(.tooFewSatellites)))
+  }
+
+  @Test(arguments: [(5.0, true), (5.1, false), (99.99, false)])
+  func hdopAboveFiveIsRefused(hdop: Double, trusted: Bool) {
+    let history = run(from: 0, count: 5, speed: 5)
+    let next = fix(5, north: 25, speed: 5, hdop: hdop)
+    #expect(verdict(on: next, after: history) == (trusted ? .trusted : .rejected(.highDilution)))
+  }
+
+  @Test(arguments: [(0.3, true), (2.06, true), (2.1, false), (328.0, false)])
+  func poorSpeedAccuracyIsRefused(accuracy: Double, trusted: Bool) {
+    let history = run(from: 0, count: 5, speed: 5)
+    let next = fix(5, north: 25, speed: 5, speedAccuracy: accuracy)
+    #expect(
+      verdict(on: next, after: history) == (trusted ? .trusted : .rejected(.poorSpeedAccuracy)))
+  }
+
+  /// Running allows 4 m/s² plus twice the two speeds' combined accuracy (0.5 m/s each when
+  /// unstated: 1.41 m/s): from 5 m/s, 10.4 m/s a second later is possible, 10.5 is not.
+  @Test(arguments: [(10.4, true), (10.5, false), (0.0, true), (25.0, false)])
+  func aSpeedBeyondTheAccelerationLimitIsRefused(speed: Double, trusted: Bool) {
+    let history = run(from: 0, count: 5, speed: 5)
+    let next = fix(5, north: 25, speed: speed)
+    let expected: SpeedVerdict = trusted ? .trusted : .rejected(.acceleration)
+    // The position moves with the speed, so only the acceleration can refuse it.
+    var moved = next
+    let plane = LocalTangentPlane(origin: history[4].coordinate)
+    let coordinate = plane.unproject(eastMeters: 0, northMeters: max(speed, 1))
+    moved.latitudeDegrees = coordinate.latitudeDegrees
+    moved.longitudeDegrees = coordinate.longitudeDegrees
+    #expect(verdict(on: moved, after: history) == expected)
+  }
+
+  @Test func aSpikesRampDownIsMeasuredFromTheLastTrustedSpeed() {
+    // 5 m/s, then a spike to 24 m/s that decays by 3 and 2 m/s a second: a limit between
+    // consecutive readings (4 m/s² plus the noise) would take 21 and 19 back; measured from
+    // the last trusted 5 m/s, none of them passes.
+    var judge = judge(after: run(from: 0, count: 5, speed: 5))
+    var verdicts: [SpeedVerdict] = []
+    for (offset, speed) in [24.0, 21, 19].enumerated() {
+      let next = fix(5 + Double(offset), north: 25 + 20 * Double(offset), speed: speed)
+      let verdict = judge.verdict(for: next, speedMetersPerSecond: speed, isReported: true) { _ in }
+      judge.record(next, speedMetersPerSecond: speed, verdict: verdict)
+      verdicts.append(verdict)
+    }
+    #expect(verdicts == Array(repeating: .rejected(.acceleration), count: 3))
+  }
+
+  @Test func aRefusedRunThatAgreesWithItselfReanchors() {
+    // A trusted 25 m/s that was wrong, then a steady 4 m/s: 21 m/s apart is more than 4 m/s²
+    // covers for 4.9 s, but the run agrees with itself and is trusted after 3 s.
+    var judge = judge(after: run(from: 0, count: 3, speed: 25))
+    var verdicts: [SpeedVerdict] = []
+    for index in 0..<8 {
+      let next = fix(3 + Double(index) * 0.5, north: 50 + 2 * Double(index), speed: 4)
+      let verdict = judge.verdict(for: next, speedMetersPerSecond: 4, isReported: true) { _ in }
+      judge.record(next, speedMetersPerSecond: 4, verdict: verdict)
+      verdicts.append(verdict)
+    }
+    #expect(verdicts.prefix(6).allSatisfy { $0 == .rejected(.acceleration) })
+    #expect(verdicts.suffix(2).allSatisfy { $0 == .trusted })
+  }
+
+  @Test func withoutAReferenceTheLookAheadMustAgree() {
+    // The first fix after a loss is past: no trusted speed for 10 s. A 23 m/s held for two
+    // seconds that drops to 3 m/s is refused; a 3 m/s that stays is trusted.
+    let history = [fix(0, speed: 3), fix(30, north: 10, speed: 23)]
+    let upcoming = (1...10).map { fix(33 + Double($0) * 0.2, north: 10, speed: $0 < 8 ? 23 : 3) }
+    let spike = fix(33, north: 10, speed: 23)
+    #expect(verdict(on: spike, after: history, upcoming: upcoming) == .rejected(.acceleration))
+    let steady = (1...10).map { fix(33 + Double($0) * 0.2, north: 10, speed: 3) }
+    #expect(verdict(on: fix(33, north: 10, speed: 3), after: history, upcoming: steady) == .trusted)
+  }
+
+  @Test func aSpeedThePositionsDoNotShowIsRefused() {
+    // Standing still (positions fixed) with speeds 0, then a 12 m/s reading with the positions
+    // still where they were a second before and after.
+    let history = (0..<10).map { fix(Double($0) * 0.2, speed: 0.2) }
+    let after = (1...10).map { fix(2 + Double($0) * 0.2, speed: 0.2) }
+    var judge = SpeedCorroboration(
+      configuration: SpeedCorroboration.Configuration(
+        maximumSpeedChangeMetersPerSecondSquared: 100),
+      reportedSpeedCeilingMetersPerSecond: 45)
+    for fix in history {
+      judge.record(fix, speedMetersPerSecond: 0.2, verdict: .trusted)
+    }
+    let next = fix(2, speed: 12)
+    let verdict = judge.verdict(for: next, speedMetersPerSecond: 12, isReported: true) { body in
+      after.forEach(body)
+    }
+    #expect(verdict == .rejected(.displacement))
+    // Within 3 m/s of the displacement speed (0) a speed passes.
+    let slow = judge.verdict(for: fix(2, speed: 2.9), speedMetersPerSecond: 2.9, isReported: true) {
+      body in after.forEach(body)
+    }
+    #expect(slow == .trusted)
+  }
+
+  @Test func aDerivedSpeedIsHeldToTheSamePhysics() {
+    let judge = judge(after: run(from: 0, count: 5, speed: 3))
+    let jump = judge.verdict(for: fix(5, speed: nil), speedMetersPerSecond: 20, isReported: false) {
+      _ in
+    }
+    #expect(jump == .rejected(.acceleration))
+    let walk = judge.verdict(for: fix(5, speed: nil), speedMetersPerSecond: 3.5, isReported: false)
+    {
+      _ in
+    }
+    #expect(walk == .trusted)
+  }
+
+  @Test func countsAreKeptByReason() throws {
+    var counts = SpeedVerdictCounts()
+    for verdict: SpeedVerdict in [.trusted, .trusted, .rejected(.acceleration), .unjudged] {
+      counts.record(verdict)
+    }
+    #expect(counts.trustedCount == 2)
+    #expect(counts.rejectedCount == 1)
+    #expect(counts[.acceleration] == 1)
+    let data = try JSONEncoder().encode(counts)
+    #expect(try JSONDecoder().decode(SpeedVerdictCounts.self, from: data) == counts)
+  }
+}
