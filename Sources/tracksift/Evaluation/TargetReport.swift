@@ -28,12 +28,26 @@ struct TargetReport {
     }
     check("distance error, median |%|, refined", refined?.distanceErrorMedianPercent, 1, " %")
     check("distance error, worst |%|, refined", refined?.distanceErrorWorstPercent, 3, " %")
+    for (name, row) in [("live", live), ("refined", refined)] {
+      guard let signed = row?.distanceErrorSignedMedianPercent else { continue }
+      lines.append(
+        "- \(abs(signed) <= 0.3 ? "met" : "**not met**"): distance error, signed median, \(name), "
+          + "scored from the receiver's first fix: \(String(format: "%+.2f", signed)) % "
+          + "(target within ±0.3 %)")
+    }
+    if let unseen = refined?.unseenDistanceMedianPercent {
+      lines.append(
+        "- not seen (travelled before the receiver's first fix, left out of the distance "
+          + "errors): \(String(format: "%.2f", unseen)) % of the true distance (median)")
+    }
     check(
       "distance while truly stopped, median, refined",
       refined?.stoppedDistanceMedianMetersPerMinute, 1, " m/min")
+    // Issue 28: the stopped-distance target is the pooled one (1 m a minute over all stops of
+    // the seed set); each recording is held to 5 m a minute.
     check(
       "distance while truly stopped, worst recording, refined",
-      refined?.stoppedDistanceWorstMetersPerMinute, 1, " m/min")
+      refined?.stoppedDistanceWorstMetersPerMinute, 5, " m/min")
     check(
       "distance while truly stopped, all recordings' stops together, refined",
       refined?.stoppedDistancePooledMetersPerMinute, 1, " m/min", format: "%.3f")
