@@ -335,9 +335,11 @@ extension KalmanAxis {
     velocityVariance: 0)
 }
 
-/// The white-noise estimator of a filter that measures it, boxed: a filter that measures none
-/// (the judging one, every fix stating its accuracy) stays small to copy and compare.
-private indirect enum MeasuredWhiteNoise: Sendable, Hashable {
+/// The white-noise estimator of a filter that measures it, stored inline: boxing it (an
+/// `indirect` enum) made every filter, the judging one included, a type with a reference to
+/// retain on each of the many copies the look-ahead makes (the analysis stage ran a third
+/// slower); inline, the filter stays plain data, a few hundred bytes to copy.
+private enum MeasuredWhiteNoise: Sendable, Hashable {
   case measuring(WhitePositionNoiseEstimator)
 
   var estimator: WhitePositionNoiseEstimator {
