@@ -107,37 +107,4 @@ extension DouglasPeucker {
     for i in 0..<count where keep[i] { kept.append(i) }
     return kept
   }
-
-  /// The point between `first` and `last` farthest from their chord (as a segment), with its
-  /// squared distance; -1 when every point lies on the chord.
-  private static func farthestPoint(_ xs: [Double], _ ys: [Double], from first: Int, to last: Int)
-    -> (index: Int, distanceSquared: Double)
-  {
-    let ax = xs[first]
-    let ay = ys[first]
-    let dx = xs[last] - ax
-    let dy = ys[last] - ay
-    let lengthSquared = dx * dx + dy * dy
-    var farthest = -1
-    var farthestSquared = 0.0
-    for i in (first + 1)..<last {
-      let px = xs[i] - ax
-      let py = ys[i] - ay
-      var distanceSquared: Double
-      if lengthSquared > 0 {
-        let t = min(max((px * dx + py * dy) / lengthSquared, 0), 1)
-        let ex = px - t * dx
-        let ey = py - t * dy
-        distanceSquared = ex * ex + ey * ey
-      } else {
-        distanceSquared = px * px + py * py
-      }
-      if !distanceSquared.isFinite { distanceSquared = .infinity }
-      if distanceSquared > farthestSquared {
-        farthestSquared = distanceSquared
-        farthest = i
-      }
-    }
-    return (farthest, farthestSquared)
-  }
 }

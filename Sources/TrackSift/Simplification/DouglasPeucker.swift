@@ -46,31 +46,8 @@ public enum DouglasPeucker {
     }
     while let (first, last) = stack.popLast() {
       guard last - first > 1 else { continue }
-      let ax = xs[first]
-      let ay = ys[first]
-      let dx = xs[last] - ax
-      let dy = ys[last] - ay
-      let lengthSquared = dx * dx + dy * dy
-      var farthest = -1
-      var farthestSquared = toleranceSquared
-      for i in (first + 1)..<last {
-        let px = xs[i] - ax
-        let py = ys[i] - ay
-        var distanceSquared: Double
-        if lengthSquared > 0 {
-          let t = min(max((px * dx + py * dy) / lengthSquared, 0), 1)
-          let ex = px - t * dx
-          let ey = py - t * dy
-          distanceSquared = ex * ex + ey * ey
-        } else {
-          distanceSquared = px * px + py * py
-        }
-        if !distanceSquared.isFinite { distanceSquared = .infinity }
-        if distanceSquared > farthestSquared {
-          farthestSquared = distanceSquared
-          farthest = i
-        }
-      }
+      let farthest = farthestPoint(xs, ys, from: first, to: last, beyondSquared: toleranceSquared)
+        .index
       if farthest >= 0 {
         keep[farthest] = true
         stack.append((first, farthest))
@@ -80,6 +57,39 @@ public enum DouglasPeucker {
     var kept: [Int] = []
     for i in 0..<count where keep[i] { kept.append(i) }
     return kept
+  }
+
+  /// The point between `first` and `last` farthest from their chord (as a segment), with its
+  /// squared distance; index -1 when none lies more than `beyondSquared` from it.
+  static func farthestPoint(
+    _ xs: [Double], _ ys: [Double], from first: Int, to last: Int, beyondSquared: Double = 0
+  ) -> (index: Int, distanceSquared: Double) {
+    let ax = xs[first]
+    let ay = ys[first]
+    let dx = xs[last] - ax
+    let dy = ys[last] - ay
+    let lengthSquared = dx * dx + dy * dy
+    var farthest = -1
+    var farthestSquared = beyondSquared
+    for i in (first + 1)..<last {
+      let px = xs[i] - ax
+      let py = ys[i] - ay
+      var distanceSquared: Double
+      if lengthSquared > 0 {
+        let t = min(max((px * dx + py * dy) / lengthSquared, 0), 1)
+        let ex = px - t * dx
+        let ey = py - t * dy
+        distanceSquared = ex * ex + ey * ey
+      } else {
+        distanceSquared = px * px + py * py
+      }
+      if !distanceSquared.isFinite { distanceSquared = .infinity }
+      if distanceSquared > farthestSquared {
+        farthestSquared = distanceSquared
+        farthest = i
+      }
+    }
+    return (farthest, farthestSquared)
   }
 
   /// The points in meters east and north on a ``LocalTangentPlane`` re-centred every
