@@ -41,7 +41,9 @@ let package = Package(
       name: "TrackSiftSimulationTests", dependencies: ["TrackSift", "TrackSiftSimulation"]),
     .testTarget(
       name: "TrackSiftFormatsTests",
-      dependencies: ["TrackSift", "TrackSiftFormats", "TrackSiftTestSupport"]),
+      dependencies: [
+        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftTestSupport",
+      ]),
     .testTarget(
       name: "TrackSiftGPSDTests",
       dependencies: ["TrackSift", "TrackSiftGPSD", "TrackSiftFormats", "TrackSiftTestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackSift
+import TrackSiftSimulation
 import TrackSiftTestSupport
 
 @testable import TrackSiftFormats
@@ -13,34 +14,6 @@ import TrackSiftTestSupport
 /// out of every trusted speed and the refined maximum, and keep every genuine speed.
 @Suite(.enabled(if: sharedDataPresent, "../shared is absent: speed spike form tests skipped"))
 struct SpeedSpikeFormsTests {
-  /// How a file is given to the pipeline.
-  enum Form: String, CaseIterable, Sendable {
-    case asRead = "read"
-    case dilutionOnly = "hdop"
-    case speedsOnly = "bare"
-
-    /// The track in this form.
-    func apply(to track: Track) -> Track {
-      var track = track
-      guard self != .asRead else { return track }
-      for segment in track.segments.indices {
-        track.segments[segment].fixes = track.segments[segment].fixes.map { fix in
-          Fix(
-            timestamp: fix.timestamp, latitudeDegrees: fix.latitudeDegrees,
-            longitudeDegrees: fix.longitudeDegrees, altitudeMeters: fix.altitudeMeters,
-            speedMetersPerSecond: fix.speedMetersPerSecond,
-            courseDegrees: self == .dilutionOnly ? fix.courseDegrees : nil,
-            receiver: self == .dilutionOnly
-              ? ReceiverStatus(
-                satellitesUsed: fix.receiver.satellitesUsed,
-                horizontalDilution: fix.receiver.horizontalDilution)
-              : ReceiverStatus())
-        }
-      }
-      return track
-    }
-  }
-
   /// The genuine top speeds of the four logs that SpeedSailingCSVTests pins (m/s).
   static let genuineTops = [
     "gt-31/206MALLMAN_113200495_20111018_131156.csv": 18.26,
@@ -79,10 +52,10 @@ struct SpeedSpikeFormsTests {
     #expect(try Self.genuineRows().values.reduce(0) { $0 + $1.count } == 3)
   }
 
-  @Test(arguments: paths, Form.allCases)
-  func spikeLeavesAndGenuineSpeedsStay(path: String, form: Form) throws {
+  @Test(arguments: paths, SpikeLogForm.allCases)
+  func spikeLeavesAndGenuineSpeedsStay(path: String, form: SpikeLogForm) throws {
     let url = try sharedFile("spikes/" + path)
-    let track = form.apply(to: try FixCSVReader.read(contentsOf: url))
+    let track = form.stripped(try FixCSVReader.read(contentsOf: url))
     // The labelled spike: the file's highest speed (its first fix at that speed).
     var spike: (segment: Int, index: Int, speed: Double)?
     for (segment, fixes) in track.segments.enumerated() {
@@ -107,7 +80,9 @@ struct SpeedSpikeFormsTests {
   }
 
   /// The cases that still fail, each with its reason in the known issue.
-  static let knownFailures: Set<String> = ["motion-mini/CON113GAR_635_20221016_145222.csv (bare)"]
+  static let knownFailures: Set<String> = [
+    "motion-mini/CON113GAR_635_20221016_145222.csv (positions+speeds)"
+  ]
 
   private func check(
     _ track: Track, _ analysis: TrackAnalysis,
