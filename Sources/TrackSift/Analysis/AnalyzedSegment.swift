@@ -18,6 +18,10 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// refined figures: the live stops with their ends, starts and existence checked against the
   /// whole recording (equal to ``isMoving`` where the segment has no times).
   public var refinedIsMoving: [Bool]
+  /// The speed the refined figures trusted at each accepted fix in m/s (a reported speed that
+  /// was corroborated, or one derived from positions; see ``SpeedVerdict``), `nil` where they
+  /// trusted none: the speeds the maximum and the best windows are taken from.
+  public var trustedSpeedsMetersPerSecond: [Double?] = []
   /// Indices into the accepted fixes of the points kept by Douglas-Peucker on the refined
   /// positions.
   public var simplifiedIndices: [Int]

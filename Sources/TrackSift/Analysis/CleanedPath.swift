@@ -14,8 +14,10 @@ import Foundation
 /// wandered), the stretch stays where it began and its last fix starts a new piece (segment)
 /// where the refined path resumed, so the drift is neither written nor lost.
 ///
-/// Speeds are derived the same way the distance is counted: the step into a fix over its time
-/// interval where the fix moves, zero where it is held, none without times.
+/// The speed written at a moving fix is the one the figures trusted there (the speed the
+/// maximum and the best windows are taken from; see ``SpeedVerdict``), none where they trusted
+/// none: a step between smoothed positions a fifth of a second apart is mostly their noise,
+/// and a refused speed is never written. A held fix is written at zero; without times, none.
 struct CleanedPath: Sendable {
   /// A written point.
   struct Point: Sendable, Hashable {
@@ -43,8 +45,12 @@ struct CleanedPath: Sendable {
   ///   - coordinates: the positions of the accepted fixes.
   ///   - isMoving: whether the step into each fix is counted (one per coordinate).
   ///   - timesSeconds: each fix's time, `nil` where it has none or the times are not used.
+  ///   - speedsMetersPerSecond: the speed the figures trusted at each fix, `nil` where none.
   /// - Complexity: O(n).
-  init(coordinates: [Coordinate], isMoving: [Bool], timesSeconds: [Double?]) {
+  init(
+    coordinates: [Coordinate], isMoving: [Bool], timesSeconds: [Double?],
+    speedsMetersPerSecond: [Double?]
+  ) {
     pieces = []
     var piece: [Point] = []
     // Where the current held stretch began in `piece` (its arrival), while one is open.
@@ -93,7 +99,7 @@ struct CleanedPath: Sendable {
       piece.append(
         Point(
           position: position, coordinate: coordinate,
-          speedMetersPerSecond: interval.map { stepMeters / $0 },
+          speedMetersPerSecond: interval == nil ? nil : speedsMetersPerSecond[position],
           courseDegrees: stepMeters > 0
             ? Geodesic.initialBearingDegrees(from: from, to: coordinate) : nil,
           isHeld: false))

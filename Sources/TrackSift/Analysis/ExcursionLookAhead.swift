@@ -134,11 +134,11 @@ struct ExcursionLookAhead: Sendable {
 
   /// Gives the fixes still held that take part and are not marked as an excursion, oldest
   /// first, with their sequence numbers: the track just after the fix last released, before
-  /// their own decisions are final.
-  func forEachUpcoming(_ body: (Fix, _ sequence: Int) -> Void) {
+  /// their own decisions are final; stops when `body` returns `false`.
+  func forEachUpcoming(_ body: (Fix, _ sequence: Int) -> Bool) {
     for entry in held[heldStart...]
     where entry.usableOrdinal != nil && !entry.isExcursion && !entry.isTimeJump {
-      body(entry.fix, entry.sequence)
+      guard body(entry.fix, entry.sequence) else { return }
     }
   }
 

@@ -303,7 +303,10 @@ struct LivePipeline: Sendable {
     if !segment.lead.release(sequence, matching: segment.filter) {
       var lead = segment.lead
       lead.restart(from: segment.filter)
-      lookAhead.forEachUpcoming { fix, sequence in lead.append(fix, sequence: sequence) }
+      lookAhead.forEachUpcoming { fix, sequence in
+        lead.append(fix, sequence: sequence)
+        return true
+      }
       segment.lead = lead
     }
     // Taken out of the segment so that appending to it does not copy its storage.

@@ -7,10 +7,11 @@ extension TrackAnalysis {
   ///
   /// Each fix whose step the figures do not count (a stop, an un-bridged gap) is written at the
   /// position held when the stretch began, with its time, so a stop is one held position that
-  /// lasts as long as it did (see ``CleanedPath``). Each fix carries the speed the distance was
-  /// counted with (the step into it over its interval, zero while held) and that step's
-  /// direction, not the receiver's; the speed and course accuracies, which described the
-  /// receiver's values, are dropped. Time, altitude, accuracy and sensors are kept.
+  /// lasts as long as it did (see ``CleanedPath``). Each fix carries the speed the figures
+  /// trusted there (``AnalyzedSegment/trustedSpeedsMetersPerSecond``; none where they trusted
+  /// none, zero while held) and the direction of the step into it; the speed and course
+  /// accuracies, which described the receiver's values, are dropped. Time, altitude, accuracy
+  /// and sensors are kept.
   ///
   /// - Parameters:
   ///   - track: the track this analysis was made of.
@@ -40,7 +41,8 @@ extension TrackAnalysis {
       let path = CleanedPath(
         coordinates: coordinates,
         isMoving: smoothing == .live ? analyzed.isMoving : analyzed.refinedIsMoving,
-        timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil })
+        timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil },
+        speedsMetersPerSecond: analyzed.trustedSpeedsMetersPerSecond)
       var pieces = path.pieces
       if usesTimes {
         Self.holdClock(&pieces, segment: segment, verdicts: segmentVerdicts, accepted: accepted)

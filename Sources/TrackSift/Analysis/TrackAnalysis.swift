@@ -141,7 +141,6 @@ private struct Pipeline {
     var verdicts: [Verdict] = []
     var speedVerdicts: [SpeedVerdict] = []
     var records: [KalmanRecord] = []
-    var speeds: [Double] = []  // for the maximum; NaN where none counts
     var sustainedFlags: [Bool] = []  // MetricsSample.countsForSustainedSpeed
     var stopSpeeds: [SpeedEstimate?] = []  // what the live stop detector was given
     var acrossGap: [Bool] = []
@@ -150,7 +149,7 @@ private struct Pipeline {
     result.acceptedFixIndices.reserveCapacity(fixes.count)
     result.liveCoordinates.reserveCapacity(fixes.count)
     result.isMoving.reserveCapacity(fixes.count)
-    speeds.reserveCapacity(fixes.count)
+    result.trustedSpeedsMetersPerSecond.reserveCapacity(fixes.count)
     if timed { records.reserveCapacity(fixes.count) }
     // Each step as it comes out, so that only what the refined figures need is kept.
     func take(_ step: LivePipeline.Step) {
@@ -178,7 +177,7 @@ private struct Pipeline {
       result.acceptedFixIndices.append(step.sequence)
       result.liveCoordinates.append(step.coordinate)
       result.isMoving.append(step.isMoving)
-      speeds.append(step.speedForMaximumMetersPerSecond ?? .nan)
+      result.trustedSpeedsMetersPerSecond.append(step.speedForMaximumMetersPerSecond)
       sustainedFlags.append(step.countsForSustainedSpeed)
       stopSpeeds.append(step.speed)
       acrossGap.append(step.isMovingAcrossGap)
@@ -224,13 +223,12 @@ private struct Pipeline {
         continue
       }
       defer { position += 1 }
-      let speed = speeds[position]
       refined.add(
         MetricsSample(
           timeSeconds: fix.timeSeconds, coordinate: result.refinedCoordinates[position],
           altitudeMeters: fix.validAltitudeMeters,
           verticalAccuracyMeters: fix.verticalAccuracyMeters,
-          speedForMaximumMetersPerSecond: speed.isNaN ? nil : speed,
+          speedForMaximumMetersPerSecond: result.trustedSpeedsMetersPerSecond[position],
           isMoving: result.refinedIsMoving[position],
           countsForSustainedSpeed: sustainedFlags[position]))
     }

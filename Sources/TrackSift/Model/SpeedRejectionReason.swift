@@ -12,6 +12,9 @@ public enum SpeedRejectionReason: String, Sendable, Hashable, Codable, CaseItera
   case highDilution = "speed-high-dilution"
   /// The receiver's own speed accuracy is worse than the limit.
   case poorSpeedAccuracy = "speed-poor-accuracy"
+  /// The receiver repeated its last velocity instead of measuring one: the same speed, to the
+  /// last digit, over a second or more of equal steps (dead reckoning).
+  case extrapolated = "speed-extrapolated"
   /// The speed changed faster than the activity can accelerate from the speeds around it.
   case acceleration = "speed-acceleration"
   /// The speed disagrees with the positions' displacement over a couple of seconds.

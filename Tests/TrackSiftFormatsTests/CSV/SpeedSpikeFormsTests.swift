@@ -67,22 +67,8 @@ struct SpeedSpikeFormsTests {
     }
     let labelled = try #require(spike)
     let analysis = TrackAnalysis(track: track, profile: .running)
-    let name = "\(path) (\(form.rawValue))"
-    if Self.knownFailures.contains(name) {
-      withKnownIssue(
-        "a 41.6 m/s spike held for over 9 s at 0 satellites: speeds alone cannot tell it"
-      ) {
-        try check(track, analysis, labelled, path: path, name: name)
-      }
-    } else {
-      try check(track, analysis, labelled, path: path, name: name)
-    }
+    try check(track, analysis, labelled, path: path, name: "\(path) (\(form.rawValue))")
   }
-
-  /// The cases that still fail, each with its reason in the known issue.
-  static let knownFailures: Set<String> = [
-    "motion-mini/CON113GAR_635_20221016_145222.csv (positions+speeds)"
-  ]
 
   private func check(
     _ track: Track, _ analysis: TrackAnalysis,

@@ -52,7 +52,12 @@ import Testing
   ) {
     let (coordinates, isMoving) = walkWithStop(stepMeters: stepMeters, driftMeters: driftMeters)
     let times = coordinates.indices.map { Double($0) as Double? }
-    let path = CleanedPath(coordinates: coordinates, isMoving: isMoving, timesSeconds: times)
+    // The figures trusted the walking speed, but for one refused speed (none).
+    var speeds = coordinates.indices.map { _ in stepMeters as Double? }
+    speeds[60] = nil
+    let path = CleanedPath(
+      coordinates: coordinates, isMoving: isMoving, timesSeconds: times,
+      speedsMetersPerSecond: speeds)
     #expect(path.pieces.count == 1)
     let piece = path.pieces[0]
     #expect(piece.map(\.position) == Array(coordinates.indices))
@@ -62,11 +67,11 @@ import Testing
     #expect(held.allSatisfy { $0.speedMetersPerSecond == 0 && $0.courseDegrees == nil })
     let counted = countedMeters(coordinates, isMoving)
     #expect(abs(writtenMeters(path) - counted) < 0.01, "\(writtenMeters(path)) vs \(counted)")
-    // The moving fixes keep their positions (but the arrival, which the stop may move) and
-    // carry the counted step's speed, east.
+    // The moving fixes keep their positions (but the arrival, which the stop may move), carry
+    // the speed the figures trusted and none where they trusted none, and head east.
     for point in piece.suffix(19) {
       #expect(point.coordinate == coordinates[point.position])
-      #expect(abs((point.speedMetersPerSecond ?? 0) - stepMeters) < 1e-4)
+      #expect(point.speedMetersPerSecond == speeds[point.position])
       #expect(abs((point.courseDegrees ?? 0) - 90) < 0.01)
     }
   }
@@ -76,7 +81,8 @@ import Testing
     let (coordinates, isMoving) = walkWithStop(stepMeters: 1, driftMeters: 4)
     let path = CleanedPath(
       coordinates: coordinates, isMoving: isMoving,
-      timesSeconds: coordinates.indices.map { Double($0) })
+      timesSeconds: coordinates.indices.map { Double($0) },
+      speedsMetersPerSecond: coordinates.map { _ in 1 })
     #expect(path.pieces.count == 2)
     #expect(abs(writtenMeters(path) - countedMeters(coordinates, isMoving)) < 0.01)
     // The new piece starts with the stop's last fix, where the walk resumed.
@@ -94,7 +100,8 @@ import Testing
     isMoving[10] = false  // the re-anchored step across the gap
     let path = CleanedPath(
       coordinates: coordinates, isMoving: isMoving,
-      timesSeconds: coordinates.indices.map { Double($0) })
+      timesSeconds: coordinates.indices.map { Double($0) },
+      speedsMetersPerSecond: coordinates.map { _ in 1 })
     #expect(path.pieces.map(\.count) == [10, 10])
     #expect(abs(writtenMeters(path) - 54) < 0.01)
   }
@@ -103,7 +110,7 @@ import Testing
     let coordinates = (0..<5).map { plane.unproject(eastMeters: Double($0) * 3, northMeters: 0) }
     let path = CleanedPath(
       coordinates: coordinates, isMoving: Array(repeating: true, count: 5),
-      timesSeconds: Array(repeating: nil, count: 5))
+      timesSeconds: Array(repeating: nil, count: 5), speedsMetersPerSecond: [1, 1, 1, 1, 1])
     #expect(path.pieces[0].allSatisfy { $0.speedMetersPerSecond == nil })
     #expect(abs(writtenMeters(path) - 12) < 1e-6)
   }
@@ -113,7 +120,8 @@ import Testing
     coordinates[3] = Coordinate(latitudeDegrees: .nan, longitudeDegrees: 21)
     let path = CleanedPath(
       coordinates: coordinates, isMoving: Array(repeating: true, count: 6),
-      timesSeconds: coordinates.indices.map { Double($0) })
+      timesSeconds: coordinates.indices.map { Double($0) },
+      speedsMetersPerSecond: coordinates.map { _ in 1 })
     #expect(path.pieces.map { $0.map(\.position) } == [[0, 1, 2], [4, 5]])
   }
 }

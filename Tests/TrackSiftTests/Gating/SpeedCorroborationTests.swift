@@ -15,10 +15,10 @@ private func fix(
   return fix
 }
 
-/// A judge for running (4 m/s², ceiling 45 m/s) that has seen `history`, each fix's reported
+/// A judge for cycling (4 m/s², ceiling 45 m/s) that has seen `history`, each fix's reported
 /// speed judged without look-ahead and recorded with its verdict.
 private func judge(after history: [Fix]) -> SpeedCorroboration {
-  var judge = SpeedCorroboration(profile: .running)
+  var judge = SpeedCorroboration(profile: .cycling)
   for fix in history {
     let speed = SpeedCorroboration.reportedSpeed(of: fix)
     let verdict = judge.verdict(for: fix, speedMetersPerSecond: speed, isReported: true) { _ in }
@@ -27,11 +27,23 @@ private func judge(after history: [Fix]) -> SpeedCorroboration {
   return judge
 }
 
-/// A steady run north at `speed` m/s, one fix a second, positions and speeds agreeing.
+/// A steady run north at `speed` m/s, one fix a second, positions and speeds agreeing, the
+/// speeds with the few centimeters a second of noise a measured speed has (one repeated to the
+/// last digit over equal steps is dead reckoning: see `aVelocityRepeatedOverEqualStepsIsExtrapolated`).
 private func run(from start: Double, count: Int, speed: Double, north: Double = 0) -> [Fix] {
   (0..<count).map { index in
-    fix(start + Double(index), north: north + speed * Double(index), speed: speed)
+    fix(
+      start + Double(index), north: north + speed * Double(index),
+      speed: speed + measuredNoise(index))
   }
+}
+
+/// A measured speed's noise at fix `index`, in m/s: a few centimeters a second.
+private func measuredNoise(_ index: Int) -> Double { 0.03 * sin(Double(index) + 0.5) }
+
+/// Gives `fixes` to a judge's look-ahead body, oldest first, until it asks to stop.
+private func feed(_ fixes: [Fix], to body: (Fix) -> Bool) {
+  for fix in fixes where !body(fix) { return }
 }
 
 /// The verdict on `next` after `history`, with `upcoming` as the look-ahead.
@@ -39,7 +51,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
   judge(after: history).verdict(
     for: next, speedMetersPerSecond: SpeedCorroboration.reportedSpeed(of: next),
     isReported: true
-  ) { body in upcoming.forEach(body) }
+  ) { body in feed(upcoming, to: body) }
 }
 
 @Suite struct SpeedCorroborationTests {
@@ -47,7 +59,8 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     #expect(
       SpeedRejectionReason.allCases.map(\.code) == [
         "speed-above-ceiling", "speed-after-signal-loss", "speed-too-few-satellites",
-        "speed-high-dilution", "speed-poor-accuracy", "speed-acceleration", "speed-displacement",
+        "speed-high-dilution", "speed-poor-accuracy", "speed-extrapolated", "speed-acceleration",
+        "speed-displacement",
       ])
     for reason in SpeedRejectionReason.allCases {
       #expect(SpeedVerdict(code: reason.code) == .rejected(reason))
@@ -83,10 +96,13 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     // 20 s without a fix, then three seconds of reconvergence.
     let back = fix(29, north: 145, speed: 5)
     #expect(verdict(on: back, after: history) == .rejected(.afterSignalLoss))
-    let settled = history + [back, fix(30, north: 150, speed: 5), fix(31, north: 155, speed: 5)]
+    let settled =
+      history + [back, fix(30, north: 150, speed: 5.1), fix(31, north: 155, speed: 4.9)]
     #expect(verdict(on: fix(32, north: 160, speed: 5), after: settled) == .trusted)
     // A sparse recording's regular pauses are its pace, not a loss.
-    let sparse = (0..<10).map { fix(Double($0) * 5, north: Double($0) * 25, speed: 5) }
+    let sparse = (0..<10).map {
+      fix(Double($0) * 5, north: Double($0) * 25, speed: 5 + measuredNoise($0))
+    }
     #expect(verdict(on: fix(50, north: 250, speed: 5), after: sparse) == .trusted)
   }
 
@@ -114,8 +130,8 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
   }
 
   /// Running allows 4 m/s² plus twice the two speeds' combined accuracy (0.5 m/s each when
-  /// unstated: 1.41 m/s): from 5 m/s, 10.4 m/s a second later is possible, 10.5 is not.
-  @Test(arguments: [(10.4, true), (10.5, false), (0.0, true), (25.0, false)])
+  /// unstated: 1.41 m/s): from 4.97 m/s, 10.35 m/s a second later is possible, 10.5 is not.
+  @Test(arguments: [(10.35, true), (10.5, false), (0.0, true), (25.0, false)])
   func aSpeedBeyondTheAccelerationLimitIsRefused(speed: Double, trusted: Bool) {
     let history = run(from: 0, count: 5, speed: 5)
     let next = fix(5, north: 25, speed: speed)
@@ -150,9 +166,11 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     var judge = judge(after: run(from: 0, count: 3, speed: 25))
     var verdicts: [SpeedVerdict] = []
     for index in 0..<8 {
-      let next = fix(3 + Double(index) * 0.5, north: 50 + 2 * Double(index), speed: 4)
-      let verdict = judge.verdict(for: next, speedMetersPerSecond: 4, isReported: true) { _ in }
-      judge.record(next, speedMetersPerSecond: 4, verdict: verdict)
+      let speed = 4 + measuredNoise(index)
+      let next = fix(3 + Double(index) * 0.5, north: 50 + 2 * Double(index), speed: speed)
+      let verdict = judge.verdict(for: next, speedMetersPerSecond: speed, isReported: true) { _ in
+      }
+      judge.record(next, speedMetersPerSecond: speed, verdict: verdict)
       verdicts.append(verdict)
     }
     #expect(verdicts.prefix(6).allSatisfy { $0 == .rejected(.acceleration) })
@@ -183,15 +201,79 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       judge.record(fix, speedMetersPerSecond: 0.2, verdict: .trusted)
     }
     let next = fix(2, speed: 12)
-    let verdict = judge.verdict(for: next, speedMetersPerSecond: 12, isReported: true) { body in
-      after.forEach(body)
+    let verdict = judge.verdict(for: next, speedMetersPerSecond: 12, isReported: true) {
+      feed(after, to: $0)
     }
     #expect(verdict == .rejected(.displacement))
     // Within 3 m/s of the displacement speed (0) a speed passes.
     let slow = judge.verdict(for: fix(2, speed: 2.9), speedMetersPerSecond: 2.9, isReported: true) {
-      body in after.forEach(body)
+      feed(after, to: $0)
     }
     #expect(slow == .trusted)
+  }
+
+  @Test func positionsThatOutrunTheSpeedDoNotRefuseIt() {
+    // A 5 Hz log whose positions run north at 30 m/s while the speed says 5: in a city it is
+    // the positions that jump (multipath) while the Doppler speed holds, so the speed stays.
+    var judge = SpeedCorroboration(
+      configuration: SpeedCorroboration.Configuration(
+        maximumSpeedChangeMetersPerSecondSquared: 100),
+      reportedSpeedCeilingMetersPerSecond: 45)
+    for k in 0..<10 {
+      let seconds = Double(k) * 0.2
+      let speed = 5 + measuredNoise(k)
+      judge.record(
+        fix(seconds, north: 30 * seconds, speed: speed), speedMetersPerSecond: speed,
+        verdict: .trusted)
+    }
+    let after = (1...10).map {
+      fix(2 + Double($0) * 0.2, north: 60 + 6 * Double($0), speed: 5 + measuredNoise($0))
+    }
+    let next = fix(2, north: 60, speed: 5)
+    #expect(
+      judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true) { feed(after, to: $0) }
+        == .trusted)
+  }
+
+  /// `count` fixes at 5 Hz from `start` s, stepping `stepMeters` north each, with `speeds`.
+  private func fiveHertz(
+    from start: Double, north: Double, count: Int, stepMeters: Double, speeds: (Int) -> Double
+  ) -> [Fix] {
+    (0..<count).map { k in
+      fix(start + Double(k) * 0.2, north: north + stepMeters * Double(k), speed: speeds(k))
+    }
+  }
+
+  @Test func aVelocityRepeatedOverEqualStepsIsExtrapolated() {
+    // Steady at 7 m/s with the noise of a measured speed, then the receiver repeats 7.123 m/s
+    // and the same 1.4246 m step for 2 s (dead reckoning).
+    let measured = fiveHertz(
+      from: 0, north: 0, count: 20, stepMeters: 1.4,
+      speeds: {
+        7 + 0.05 * sin(Double($0))
+      })
+    let frozen = fiveHertz(
+      from: 4, north: 28, count: 10, stepMeters: 1.4246, speeds: { _ in 7.123 })
+    // Its first fix, judged with the repeats ahead of it, and one in the middle.
+    #expect(
+      verdict(on: frozen[0], after: measured, upcoming: Array(frozen.dropFirst()))
+        == .rejected(.extrapolated))
+    #expect(
+      verdict(on: frozen[5], after: measured + frozen.prefix(5), upcoming: Array(frozen.suffix(4)))
+        == .rejected(.extrapolated))
+    // The same speed repeated over steps that differ, as measured positions do, is trusted; so
+    // is a repeat of under a second.
+    let wandering = (0..<10).map { k in
+      fix(4 + Double(k) * 0.2, north: 28 + 1.4246 * Double(k) + 0.2 * sin(Double(k)), speed: 7.123)
+    }
+    #expect(
+      verdict(on: wandering[0], after: measured, upcoming: Array(wandering.dropFirst()))
+        == .trusted)
+    #expect(
+      verdict(on: frozen[0], after: measured, upcoming: Array(frozen[1...3])) == .trusted)
+    // Standing still, a receiver repeats speed 0 at one position: not an extrapolation.
+    let parked = (0..<10).map { fix(Double($0) * 0.2, speed: 0) }
+    #expect(verdict(on: parked[0], after: [], upcoming: Array(parked.dropFirst())) == .trusted)
   }
 
   @Test func aDerivedSpeedIsHeldToTheSamePhysics() {

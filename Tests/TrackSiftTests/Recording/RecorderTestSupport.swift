@@ -13,7 +13,9 @@ struct FixStream {
   func time(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
 
   /// One fix a second for `duration` seconds at `speed`, with a deterministic wobble of
-  /// `noiseMeters` across the track.
+  /// `noiseMeters` across the track. The reported speed differs from `speed` by a few mm/s, as
+  /// a measured one does (one repeated to the last digit over equal steps is dead reckoning,
+  /// which ``SpeedCorroboration`` refuses).
   mutating func fixes(
     seconds duration: Int, speedMetersPerSecond speed: Double, accuracyMeters: Double = 5,
     noiseMeters: Double = 0, reportsSpeed: Bool = true
@@ -27,10 +29,17 @@ struct FixStream {
         timestamp: time(seconds), arrivalTime: time(seconds),
         latitudeDegrees: coordinate.latitudeDegrees, longitudeDegrees: coordinate.longitudeDegrees,
         horizontalAccuracyMeters: accuracyMeters,
-        speedMetersPerSecond: reportsSpeed ? speed : nil, speedAccuracyMetersPerSecond: 0.3,
+        speedMetersPerSecond: reportsSpeed ? measured(speed, step) : nil,
+        speedAccuracyMetersPerSecond: 0.3,
         courseDegrees: 90, source: .satellite)
     }
   }
+}
+
+/// `speed` as a receiver measures it at fix `index`: within 4 mm/s of it, never repeated
+/// exactly from one fix to the next (0 stays 0, a standing receiver's reading).
+func measured(_ speed: Double, _ index: Int) -> Double {
+  speed > 0 ? speed + 0.004 * sin(Double(index) * 2.3 + 0.4) : speed
 }
 
 extension Recorder {

@@ -336,7 +336,7 @@ import Testing
     }
     // The speedometer's 2 s warm-up and two accepted fixes: zero first, never above the truth.
     #expect(shown[0] == 0)
-    #expect(shown.allSatisfy { $0 <= 30.0001 })
+    #expect(shown.allSatisfy { $0 <= 30.005 })  // 30 m/s as measured, within 4 mm/s
     #expect(shown[20...].allSatisfy { $0 > 25 })
   }
 
