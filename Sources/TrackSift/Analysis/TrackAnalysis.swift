@@ -210,6 +210,13 @@ private struct Pipeline {
     result.refinedCoordinates =
       timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
     records = []
+    if timed {
+      result.refinedIsCreeping = StopCreep.apply(
+        to: &result.refinedCoordinates, isMoving: result.refinedIsMoving, crossesGap: acrossGap
+      ) { [result] position in
+        fixes[result.acceptedFixIndices[position]].validHorizontalAccuracyMeters
+      }
+    }
     var position = 0
     for (index, fix) in fixes.enumerated() {
       guard position < result.acceptedFixIndices.count, result.acceptedFixIndices[position] == index
@@ -230,7 +237,9 @@ private struct Pipeline {
           verticalAccuracyMeters: fix.verticalAccuracyMeters,
           speedForMaximumMetersPerSecond: result.trustedSpeedsMetersPerSecond[position],
           isMoving: result.refinedIsMoving[position],
-          countsForSustainedSpeed: sustainedFlags[position]))
+          countsForSustainedSpeed: sustainedFlags[position],
+          isCreeping: result.refinedIsCreeping.isEmpty ? false : result.refinedIsCreeping[position])
+      )
     }
     result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)

@@ -124,12 +124,15 @@ public struct MetricsAccumulator: Sendable, Hashable {
       }
     }
     addToBestWindows(sample, seconds: dt)
-    guard sample.isMoving || isRecountable else { return advanceSplits() }
+    let countsStep = sample.isMoving || sample.isCreeping
+    guard countsStep || isRecountable else { return advanceSplits() }
     let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
-    if sample.isMoving {
+    if countsStep {
       if step.isFinite {
         distanceMeters += step
-        if sample.countsForSustainedSpeed { sustained.add(meters: step, seconds: dt) }
+        if sample.isMoving, sample.countsForSustainedSpeed {
+          sustained.add(meters: step, seconds: dt)
+        }
       }
       let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true
       if !timed, step > 0 { hasUntimedDistance = true }

@@ -18,12 +18,16 @@ public struct MetricsSample: Sendable, Hashable {
   /// (which the maximum speed is never below): `false` where the fix's speed was refused
   /// (``SpeedVerdict``), so positions dead-reckoned along a speed spike set no maximum.
   public var countsForSustainedSpeed: Bool
+  /// Whether the step into this sample counts as distance though the person is not moving: a
+  /// stop during which the positions crept further than their accuracy explains (a car rolling
+  /// up to the line at a red light). Its time stays stopped time.
+  public var isCreeping: Bool
 
   /// Creates a sample.
   public init(
     timeSeconds: Double?, coordinate: Coordinate, altitudeMeters: Double? = nil,
     verticalAccuracyMeters: Double? = nil, speedForMaximumMetersPerSecond: Double? = nil,
-    isMoving: Bool = true, countsForSustainedSpeed: Bool = true
+    isMoving: Bool = true, countsForSustainedSpeed: Bool = true, isCreeping: Bool = false
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
@@ -32,5 +36,6 @@ public struct MetricsSample: Sendable, Hashable {
     self.speedForMaximumMetersPerSecond = speedForMaximumMetersPerSecond
     self.isMoving = isMoving
     self.countsForSustainedSpeed = countsForSustainedSpeed
+    self.isCreeping = isCreeping
   }
 }

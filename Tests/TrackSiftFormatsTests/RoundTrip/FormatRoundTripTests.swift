@@ -58,14 +58,17 @@ struct FormatRoundTripTests {
       track: Track(
         segments: try TCXReader.read(data: Data(bare.utf8)).activities.flatMap(\.track.segments))
     ).refinedMetrics
-    // Measured (running profile): 8,571 m and 18:19 moving from the NMEA log and the TCX copy,
+    // Measured (running profile): 8,582 m and 18:19 moving from the NMEA log and the TCX copy,
     // 8,570 m and 18:08 from the bare TCX. Without an accuracy the smoother weighs the
     // positions by the white noise measured on the recording, as the log's 0.05 m (below the
     // 1 m floor) is weighed: the distance holds. (Weighed by the assumed 5 m, the bare copy cut
-    // the bends: 8,488 m.) The moving time still differs: the stops read the missing course.
+    // the bends: 8,488 m.) What differs: the 12 m the car crept at its traffic lights, which
+    // only a stated accuracy lets ``StopCreep`` tell from standing, and the moving time, as the
+    // stops read the missing course.
+    let creepFraction = 0.0015
     #expect(
       FormatRoundTrip.difference(original.distanceMeters, bareCopy.distanceMeters, floor: 0.001)
-        <= Self.tolerance,
+        <= Self.tolerance + creepFraction,
       Comment(
         rawValue: "NMEA \(original.distanceMeters) m, \(original.movingTimeSeconds ?? 0) s "
           + "moving; bare TCX \(bareCopy.distanceMeters) m, \(bareCopy.movingTimeSeconds ?? 0) s"))
