@@ -165,10 +165,13 @@ public struct SpeedCorroboration: Sendable {
   /// logs hold such runs of 2-20 s at 19-43 m/s (DAV855ZAR, DUN813ROB, BUL841JAM in
   /// `spikes/motion-mini/more`).
   static let extrapolationRunSeconds = 1.0
-  /// How closely, in meters per axis, two steps must agree to count as equal: 5 cm, above the
-  /// rounding of positions written to 1e-7 degree and far below a measured fix's step-to-step
-  /// noise.
-  static let equalStepToleranceMeters = 0.05
+  /// How closely, in meters per axis, two steps must agree to count as equal: 1.5 cm, the
+  /// rounding of positions written to 1e-7 degree (1.1 cm of latitude) and a little more; the
+  /// frozen runs of the spike logs repeat their step to that rounding. Watches that fill in
+  /// 1 Hz points between their fixes (the COROS and Garmin files of `paired/`) repeat a speed
+  /// over steps equal within a few centimeters: at 5 cm 2-13 % of their speeds were refused,
+  /// at 1.5 cm 0.2-7 %, with the same spikes caught.
+  static let equalStepToleranceMeters = 0.015
 
   /// A pause is a signal loss only when it is also this many times the interval before it.
   static let signalLossIntervalMultiple = 3.0
