@@ -35,6 +35,24 @@ import Testing
     #expect(result.elapsedTimeSeconds == 60)
   }
 
+  @Test func aCreepCountsDistanceButNoMovingTime() {
+    // 10 s moving 30 m, a 60 s stop that creeps 3 m, 10 s moving 30 m more.
+    var metrics = MetricsAccumulator()
+    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0)))
+    metrics.add(MetricsSample(timeSeconds: 10, coordinate: point(30)))
+    for t in 1...60 {
+      metrics.add(
+        MetricsSample(
+          timeSeconds: 10 + Double(t), coordinate: point(30 + 0.05 * Double(t)), isMoving: false,
+          isCreeping: true))
+    }
+    metrics.add(MetricsSample(timeSeconds: 80, coordinate: point(63)))
+    let result = metrics.metrics
+    #expect(abs(result.distanceMeters - 63) < 0.05)
+    #expect(result.movingTimeSeconds == 20)
+    #expect(result.elapsedTimeSeconds == 80)
+  }
+
   @Test func aTrackWithSomeUntimedDistanceHasNoRates() {
     // Two timed fixes 57 s apart, then 4 km without times: no pace may come of 4 km in 57 s.
     var metrics = MetricsAccumulator()
