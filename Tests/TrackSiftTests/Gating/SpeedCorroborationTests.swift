@@ -235,6 +235,30 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
         == .trusted)
   }
 
+  @Test func afterASignalLossPositionsThatOutrunTheSpeedRefuseIt() {
+    // 5 m/s, 20 s without a fix, then a receiver still reconverging: its positions run north
+    // at 30 m/s while its speed says 5. Within 10 s of the loss both come from the same
+    // unconverged solution, so the speed is refused; later the positions are the suspects.
+    let history = run(from: 0, count: 10, speed: 5)
+    var judge = judge(after: history)
+    for k in 0..<20 {
+      let seconds = 29 + Double(k) * 0.2
+      let speed = 5 + measuredNoise(k)
+      let fix = fix(seconds, north: 45 + 30 * (seconds - 29), speed: speed)
+      let verdict = judge.verdict(for: fix, speedMetersPerSecond: speed, isReported: true) {
+        _ in true
+      }
+      judge.record(fix, speedMetersPerSecond: speed, verdict: verdict)
+    }
+    let next = fix(33, north: 165, speed: 5)
+    let after = (1...10).map {
+      fix(33 + Double($0) * 0.2, north: 165 + 6 * Double($0), speed: 5 + measuredNoise($0))
+    }
+    #expect(
+      judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true) { feed(after, to: $0) }
+        == .rejected(.displacement))
+  }
+
   /// `count` fixes at 5 Hz from `start` s, stepping `stepMeters` north each, with `speeds`.
   private func fiveHertz(
     from start: Double, north: Double, count: Int, stepMeters: Double, speeds: (Int) -> Double
