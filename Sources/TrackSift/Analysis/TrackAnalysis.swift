@@ -213,8 +213,9 @@ private struct Pipeline {
     if timed {
       result.refinedIsCreeping = StopCreep.apply(
         to: &result.refinedCoordinates, isMoving: result.refinedIsMoving, crossesGap: acrossGap
-      ) { [result] position in
-        fixes[result.acceptedFixIndices[position]].validHorizontalAccuracyMeters
+      ) { [indices = result.acceptedFixIndices] position in
+        // The indices alone: capturing `result` would copy the coordinates being moved.
+        fixes[indices[position]].validHorizontalAccuracyMeters
       }
     }
     var position = 0
