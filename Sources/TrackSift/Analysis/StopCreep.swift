@@ -15,8 +15,12 @@
 /// up to the net creep and no wander across it. A stop whose fixes state no accuracy, one at
 /// the start or end of a segment, and one that contains a step across a signal gap are left as
 /// they are.
+///
+/// Where the profile counts every stop's movement (walking:
+/// ``ActivityProfile/refinedCountsStopMovement``), every stop that is neither at a segment's
+/// start or end nor across a gap is treated so, whatever the accuracy.
 enum StopCreep {
-  /// How many times its fixes' median stated accuracy a stop's positions must move to creep: 2.
+  /// How many times its fixes' median stated accuracy a stop's positions must move to creep: 4.
   static let accuracyMultiple = 4.0
 
   /// Marks the creeping stops and moves their fixes onto their arrival-to-departure line.
@@ -26,12 +30,13 @@ enum StopCreep {
   ///     moved.
   ///   - isMoving: whether each fix is moving (``AnalyzedSegment/refinedIsMoving``).
   ///   - crossesGap: whether each fix's step crosses a gap or a re-anchoring.
+  ///   - countsEveryStop: whether every stop creeps, whatever its accuracy.
   ///   - accuracyMeters: each fix's stated horizontal accuracy, if any.
   /// - Returns: whether each fix is part of a creeping stop.
   /// - Complexity: O(n log k) for stops of k fixes.
   static func apply(
     to coordinates: inout [Coordinate], isMoving: [Bool], crossesGap: [Bool],
-    accuracyMeters: (Int) -> Double?
+    countsEveryStop: Bool = false, accuracyMeters: (Int) -> Double?
   ) -> [Bool] {
     var isCreeping = [Bool](repeating: false, count: coordinates.count)
     var start = 1
@@ -47,11 +52,13 @@ enum StopCreep {
       guard departure < coordinates.count, !crossesGap[start...departure].contains(true) else {
         continue
       }
-      let accuracies = (start...end).compactMap(accuracyMeters).sorted()
-      guard !accuracies.isEmpty else { continue }
       let arrival = coordinates[start - 1]
-      let crept = Geodesic.distanceMeters(from: arrival, to: coordinates[end])
-      guard crept > accuracyMultiple * accuracies[accuracies.count / 2] else { continue }
+      if !countsEveryStop {
+        let accuracies = (start...end).compactMap(accuracyMeters).sorted()
+        guard !accuracies.isEmpty else { continue }
+        let crept = Geodesic.distanceMeters(from: arrival, to: coordinates[end])
+        guard crept > accuracyMultiple * accuracies[accuracies.count / 2] else { continue }
+      }
       let plane = LocalTangentPlane(origin: arrival)
       let (lineEast, lineNorth) = plane.project(coordinates[departure])
       let squared = lineEast * lineEast + lineNorth * lineNorth

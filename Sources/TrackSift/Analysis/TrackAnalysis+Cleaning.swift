@@ -42,7 +42,7 @@ extension TrackAnalysis {
         coordinates: coordinates,
         isMoving: isCounted(analyzed, smoothing),
         timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil },
-        speedsMetersPerSecond: analyzed.trustedSpeedsMetersPerSecond)
+        speedsMetersPerSecond: writtenSpeeds(analyzed, smoothing))
       var pieces = path.pieces
       if usesTimes {
         Self.holdClock(&pieces, segment: segment, verdicts: segmentVerdicts, accepted: accepted)
@@ -87,6 +87,18 @@ extension TrackAnalysis {
       analyzed.refinedIsCreeping.isEmpty
         ? analyzed.refinedIsMoving
         : zip(analyzed.refinedIsMoving, analyzed.refinedIsCreeping).map { $0 || $1 }
+    }
+  }
+
+  /// The speed to write at each accepted fix: the one the figures trusted, and zero at a
+  /// creeping stop's fixes for the refined positions (their steps are counted, but the person
+  /// stood: the figures count no moving time there).
+  private func writtenSpeeds(_ analyzed: AnalyzedSegment, _ smoothing: Smoothing) -> [Double?] {
+    guard smoothing == .rts, !analyzed.refinedIsCreeping.isEmpty else {
+      return analyzed.trustedSpeedsMetersPerSecond
+    }
+    return zip(analyzed.trustedSpeedsMetersPerSecond, analyzed.refinedIsCreeping).map {
+      $1 ? 0 : $0
     }
   }
 

@@ -212,7 +212,8 @@ private struct Pipeline {
     records = []
     if timed {
       result.refinedIsCreeping = StopCreep.apply(
-        to: &result.refinedCoordinates, isMoving: result.refinedIsMoving, crossesGap: acrossGap
+        to: &result.refinedCoordinates, isMoving: result.refinedIsMoving, crossesGap: acrossGap,
+        countsEveryStop: profile.refinedCountsStopMovement
       ) { [indices = result.acceptedFixIndices] position in
         // The indices alone: capturing `result` would copy the coordinates being moved.
         fixes[indices[position]].validHorizontalAccuracyMeters

@@ -31,12 +31,19 @@ import Testing
 
   func apply(
     _ coordinates: inout [Coordinate], _ isMoving: [Bool], accuracyMeters: Double?,
-    crossesGap: [Bool]? = nil
+    crossesGap: [Bool]? = nil, countsEveryStop: Bool = false
   ) -> [Bool] {
     StopCreep.apply(
       to: &coordinates, isMoving: isMoving,
-      crossesGap: crossesGap ?? isMoving.map { _ in false }
+      crossesGap: crossesGap ?? isMoving.map { _ in false }, countsEveryStop: countsEveryStop
     ) { _ in accuracyMeters }
+  }
+
+  /// The length of the steps from the arrival (fix 9) through the stop to the departure.
+  func stepsThroughTheStopMeters(_ coordinates: [Coordinate]) -> Double {
+    (10...40).reduce(0.0) {
+      $0 + Geodesic.distanceMeters(from: coordinates[$1 - 1], to: coordinates[$1])
+    }
   }
 
   @Test func aStopThatCreepsFurtherThanItsAccuracyIsCountedAlongItsLine() {
@@ -54,10 +61,21 @@ import Testing
       previousEast = east
     }
     // The steps through the stop add up to the net creep and the departure step.
-    let stepsMeters = (10...40).reduce(0.0) {
-      $0 + Geodesic.distanceMeters(from: coordinates[$1 - 1], to: coordinates[$1])
-    }
-    #expect(abs(stepsMeters - 12.5) < 0.01)
+    #expect(abs(stepsThroughTheStopMeters(coordinates) - 12.5) < 0.01)
+  }
+
+  @Test func everyStopCountsItsNetMovementWhereTheProfileSaysSo() {
+    // A walker who stood 30 s and set off 6 m further on, with 1.5 m of wander across, from a
+    // watch that states no accuracy: the 6 m count, the wander does not.
+    var (coordinates, isMoving) = drive(creepMeters: 6, wobbleMeters: 1.5)
+    let isCreeping = apply(&coordinates, isMoving, accuracyMeters: nil, countsEveryStop: true)
+    #expect(isCreeping == isMoving.map { !$0 })
+    #expect(abs(stepsThroughTheStopMeters(coordinates) - 16) < 0.01)
+    // A stop at a segment's end still has no departure to count to.
+    var cut = Array(coordinates.prefix(40))
+    #expect(
+      !apply(&cut, Array(isMoving.prefix(40)), accuracyMeters: nil, countsEveryStop: true)
+        .contains(true))
   }
 
   @Test func aStopWithinItsAccuracyIsLeftAlone() {
