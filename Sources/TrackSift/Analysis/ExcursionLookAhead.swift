@@ -132,6 +132,14 @@ struct ExcursionLookAhead: Sendable {
       isTimeJump: entry.isTimeJump)
   }
 
+  /// The fixes still held that take part and are not marked as an excursion, oldest first:
+  /// the track just after the fix last released, before their own decisions are final.
+  /// Lazy: a reader that stops early reads no further.
+  var upcomingFixes: some Sequence<Fix> {
+    held[heldStart...].lazy.filter { $0.usableOrdinal != nil && !$0.isExcursion && !$0.isTimeJump }
+      .map(\.fix)
+  }
+
   /// Gives the fixes still held that take part and are not marked as an excursion, oldest
   /// first, with their sequence numbers: the track just after the fix last released, before
   /// their own decisions are final; stops when `body` returns `false`.

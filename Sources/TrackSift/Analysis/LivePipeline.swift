@@ -186,8 +186,8 @@ struct LivePipeline: Sendable {
     var filterFix = fix
     if let reported {
       speedVerdict = segment.speedJudge.verdict(
-        for: fix, speedMetersPerSecond: reported, isReported: true
-      ) { body in self.lookAhead.forEachUpcoming { next, _ in body(next) } }
+        for: fix, speedMetersPerSecond: reported, isReported: true,
+        upcoming: lookAhead.upcomingFixes)
       // After a signal loss the filter has its own reconvergence (a widened accuracy) and
       // checks the Doppler against its state; the speed is kept out of the figures only.
       if let reason = speedVerdict.rejectionReason, reason != .afterSignalLoss {
@@ -215,8 +215,8 @@ struct LivePipeline: Sendable {
     // A speed derived from positions (none reported) is held to the same physics.
     if reported == nil, let derived = step.speed, derived.source == .derived {
       speedVerdict = segment.speedJudge.verdict(
-        for: fix, speedMetersPerSecond: derived.metersPerSecond, isReported: false
-      ) { _ in }
+        for: fix, speedMetersPerSecond: derived.metersPerSecond, isReported: false,
+        upcoming: EmptyCollection())
     }
     segment.speedJudge.record(
       fix, speedMetersPerSecond: reported ?? step.speed?.metersPerSecond, verdict: speedVerdict)

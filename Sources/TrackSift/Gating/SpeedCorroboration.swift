@@ -212,11 +212,11 @@ public struct SpeedCorroboration: Sendable {
   ///   - speedMetersPerSecond: its speed: the reported one (``reportedSpeed(of:)``) or one
   ///     derived from positions; `nil` gives ``SpeedVerdict/unjudged``.
   ///   - isReported: whether the speed is the receiver's own.
-  ///   - upcoming: calls its argument with the fixes that follow, oldest first (the live
-  ///     look-ahead), until it returns `false`; may give none.
+  ///   - upcoming: the fixes that follow, oldest first (the live look-ahead), read only as far
+  ///     as needed; may be empty.
   public func verdict(
     for fix: Fix, speedMetersPerSecond: Double?, isReported: Bool,
-    upcoming: ((Fix) -> Bool) -> Void
+    upcoming: some Sequence<Fix>
   ) -> SpeedVerdict {
     guard let speed = speedMetersPerSecond, let time = fix.timeSeconds, time.isFinite else {
       return .unjudged
@@ -313,7 +313,7 @@ public struct SpeedCorroboration: Sendable {
 
   private func isPlausible(
     _ speed: Double, _ sigma: Double, at time: Double, isReported: Bool,
-    upcoming: ((Fix) -> Bool) -> Void
+    upcoming: some Sequence<Fix>
   ) -> Bool {
     if let reference,
       time - reference.timeSeconds <= SignalLossReconvergence.signalLossSeconds
@@ -336,14 +336,14 @@ public struct SpeedCorroboration: Sendable {
     guard isReported else { return true }
     var agrees = true
     let assumed = configuration.assumedSpeedAccuracyMetersPerSecond
-    upcoming { next in
+    for next in upcoming {
       guard let nextTime = next.timeSeconds, nextTime > time,
         nextTime - time <= SignalLossReconvergence.signalLossSeconds,
         let nextSpeed = Self.reportedSpeed(of: next)
-      else { return true }
+      else { continue }
       let nextSigma = next.validSpeedAccuracyMetersPerSecond ?? assumed
       agrees = agree(speed, sigma, nextSpeed, nextSigma, seconds: nextTime - time)
-      return agrees
+      if !agrees { break }
     }
     return agrees
   }
@@ -368,23 +368,22 @@ public struct SpeedCorroboration: Sendable {
   /// and the fixes the look-ahead holds after it. The run's first fix counts: its speed is the
   /// one the receiver went on repeating, measured as its tracking failed.
   private func isExtrapolated(
-    _ speed: Double, of fix: Fix, at time: Double, upcoming: ((Fix) -> Bool) -> Void
+    _ speed: Double, of fix: Fix, at time: Double, upcoming: some Sequence<Fix>
   ) -> Bool {
     guard speed > 0, fix.coordinate.isInRange else { return false }
     var run =
       continuedRun(speed, at: time, coordinate: fix.coordinate)
       ?? RepeatRun(startSeconds: time, step: nil, fixCount: 1)
     var end = (timeSeconds: time, coordinate: fix.coordinate)
-    upcoming { next in
+    for next in upcoming {
       guard let nextTime = next.timeSeconds, nextTime > end.timeSeconds,
         Self.reportedSpeed(of: next) == speed, next.coordinate.isInRange
-      else { return false }
+      else { break }
       let step = Self.step(from: end.coordinate, to: next.coordinate)
-      if let runStep = run.step, !Self.areEqual(step, runStep) { return false }
+      if let runStep = run.step, !Self.areEqual(step, runStep) { break }
       run.step = run.step ?? step
       run.fixCount += 1
       end = (nextTime, next.coordinate)
-      return true
     }
     guard let step = run.step,
       (step.east * step.east + step.north * step.north).squareRoot() > Self.equalStepToleranceMeters
@@ -405,7 +404,7 @@ public struct SpeedCorroboration: Sendable {
   /// Whether a reported speed is well above the displacement speed of the positions about
   /// ``displacementHalfWindowSeconds`` before and after the fix.
   private func exceedsDisplacement(
-    _ speed: Double, of fix: Fix, at time: Double, upcoming: ((Fix) -> Bool) -> Void
+    _ speed: Double, of fix: Fix, at time: Double, upcoming: some Sequence<Fix>
   ) -> Bool {
     // No displacement is below zero: a speed within the tolerance always passes.
     guard speed > configuration.displacementToleranceMetersPerSecond else { return false }
@@ -426,13 +425,13 @@ public struct SpeedCorroboration: Sendable {
       return false
     }
     var after: (timeSeconds: Double, coordinate: Coordinate)?
-    upcoming { next in
-      guard let nextTime = next.timeSeconds, next.coordinate.isInRange else { return true }
+    for next in upcoming {
+      guard let nextTime = next.timeSeconds, next.coordinate.isInRange else { continue }
       let ahead = nextTime - time
       if ahead >= Self.displacementHalfWindowSeconds, ahead <= Self.displacementReachSeconds {
         after = (nextTime, next.coordinate)
+        break
       }
-      return after == nil
     }
     return exceeds(
       speed, from: before ?? (time, fix.coordinate), to: after ?? (time, fix.coordinate))

@@ -37,15 +37,16 @@ package struct DisplaySpeed: Sendable {
     guard let time = fix.timeSeconds else { return true }
     let reported = SpeedCorroboration.reportedSpeed(of: fix)
     var verdict = reported.map {
-      judge.verdict(for: fix, speedMetersPerSecond: $0, isReported: true) { _ in }
+      judge.verdict(
+        for: fix, speedMetersPerSecond: $0, isReported: true, upcoming: EmptyCollection())
     }
     let estimate = speed.update(
       timeSeconds: time, coordinate: fix.coordinate,
       reportedSpeedMetersPerSecond: verdict == .trusted ? fix.validSpeedMetersPerSecond : nil)
     if reported == nil, let estimate {
       verdict = judge.verdict(
-        for: fix, speedMetersPerSecond: estimate.metersPerSecond, isReported: false
-      ) { _ in }
+        for: fix, speedMetersPerSecond: estimate.metersPerSecond, isReported: false,
+        upcoming: EmptyCollection())
     }
     let judged = verdict ?? .unjudged
     judge.record(

@@ -21,7 +21,8 @@ private func judge(after history: [Fix]) -> SpeedCorroboration {
   var judge = SpeedCorroboration(profile: .cycling)
   for fix in history {
     let speed = SpeedCorroboration.reportedSpeed(of: fix)
-    let verdict = judge.verdict(for: fix, speedMetersPerSecond: speed, isReported: true) { _ in }
+    let verdict = judge.verdict(
+      for: fix, speedMetersPerSecond: speed, isReported: true, upcoming: [])
     judge.record(fix, speedMetersPerSecond: speed, verdict: verdict)
   }
   return judge
@@ -41,17 +42,11 @@ private func run(from start: Double, count: Int, speed: Double, north: Double = 
 /// A measured speed's noise at fix `index`, in m/s: a few centimeters a second.
 private func measuredNoise(_ index: Int) -> Double { 0.03 * sin(Double(index) + 0.5) }
 
-/// Gives `fixes` to a judge's look-ahead body, oldest first, until it asks to stop.
-private func feed(_ fixes: [Fix], to body: (Fix) -> Bool) {
-  for fix in fixes where !body(fix) { return }
-}
-
 /// The verdict on `next` after `history`, with `upcoming` as the look-ahead.
 private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -> SpeedVerdict {
   judge(after: history).verdict(
     for: next, speedMetersPerSecond: SpeedCorroboration.reportedSpeed(of: next),
-    isReported: true
-  ) { body in feed(upcoming, to: body) }
+    isReported: true, upcoming: upcoming)
 }
 
 @Suite struct SpeedCorroborationTests {
@@ -78,10 +73,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
   @Test func noSpeedIsUnjudged() {
     let judge = judge(after: run(from: 0, count: 5, speed: 3))
     let verdict = judge.verdict(
-      for: fix(5, speed: nil), speedMetersPerSecond: nil, isReported: true
-    ) {
-      _ in
-    }
+      for: fix(5, speed: nil), speedMetersPerSecond: nil, isReported: true, upcoming: [])
     #expect(verdict == .unjudged)
     #expect(SpeedCorroboration.reportedSpeed(of: fix(5, speed: -1)) == nil)
   }
@@ -153,7 +145,8 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     var verdicts: [SpeedVerdict] = []
     for (offset, speed) in [24.0, 21, 19].enumerated() {
       let next = fix(5 + Double(offset), north: 25 + 20 * Double(offset), speed: speed)
-      let verdict = judge.verdict(for: next, speedMetersPerSecond: speed, isReported: true) { _ in }
+      let verdict = judge.verdict(
+        for: next, speedMetersPerSecond: speed, isReported: true, upcoming: [])
       judge.record(next, speedMetersPerSecond: speed, verdict: verdict)
       verdicts.append(verdict)
     }
@@ -168,8 +161,8 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     for index in 0..<8 {
       let speed = 4 + measuredNoise(index)
       let next = fix(3 + Double(index) * 0.5, north: 50 + 2 * Double(index), speed: speed)
-      let verdict = judge.verdict(for: next, speedMetersPerSecond: speed, isReported: true) { _ in
-      }
+      let verdict = judge.verdict(
+        for: next, speedMetersPerSecond: speed, isReported: true, upcoming: [])
       judge.record(next, speedMetersPerSecond: speed, verdict: verdict)
       verdicts.append(verdict)
     }
@@ -201,14 +194,12 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       judge.record(fix, speedMetersPerSecond: 0.2, verdict: .trusted)
     }
     let next = fix(2, speed: 12)
-    let verdict = judge.verdict(for: next, speedMetersPerSecond: 12, isReported: true) {
-      feed(after, to: $0)
-    }
+    let verdict = judge.verdict(
+      for: next, speedMetersPerSecond: 12, isReported: true, upcoming: after)
     #expect(verdict == .rejected(.displacement))
     // Within 3 m/s of the displacement speed (0) a speed passes.
-    let slow = judge.verdict(for: fix(2, speed: 2.9), speedMetersPerSecond: 2.9, isReported: true) {
-      feed(after, to: $0)
-    }
+    let slow = judge.verdict(
+      for: fix(2, speed: 2.9), speedMetersPerSecond: 2.9, isReported: true, upcoming: after)
     #expect(slow == .trusted)
   }
 
@@ -231,7 +222,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     }
     let next = fix(2, north: 60, speed: 5)
     #expect(
-      judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true) { feed(after, to: $0) }
+      judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true, upcoming: after)
         == .trusted)
   }
 
@@ -245,9 +236,8 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       let seconds = 29 + Double(k) * 0.2
       let speed = 5 + measuredNoise(k)
       let fix = fix(seconds, north: 45 + 30 * (seconds - 29), speed: speed)
-      let verdict = judge.verdict(for: fix, speedMetersPerSecond: speed, isReported: true) {
-        _ in true
-      }
+      let verdict = judge.verdict(
+        for: fix, speedMetersPerSecond: speed, isReported: true, upcoming: [])
       judge.record(fix, speedMetersPerSecond: speed, verdict: verdict)
     }
     let next = fix(33, north: 165, speed: 5)
@@ -255,7 +245,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       fix(33 + Double($0) * 0.2, north: 165 + 6 * Double($0), speed: 5 + measuredNoise($0))
     }
     #expect(
-      judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true) { feed(after, to: $0) }
+      judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true, upcoming: after)
         == .rejected(.displacement))
   }
 
@@ -302,14 +292,11 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
 
   @Test func aDerivedSpeedIsHeldToTheSamePhysics() {
     let judge = judge(after: run(from: 0, count: 5, speed: 3))
-    let jump = judge.verdict(for: fix(5, speed: nil), speedMetersPerSecond: 20, isReported: false) {
-      _ in
-    }
+    let jump = judge.verdict(
+      for: fix(5, speed: nil), speedMetersPerSecond: 20, isReported: false, upcoming: [])
     #expect(jump == .rejected(.acceleration))
-    let walk = judge.verdict(for: fix(5, speed: nil), speedMetersPerSecond: 3.5, isReported: false)
-    {
-      _ in
-    }
+    let walk = judge.verdict(
+      for: fix(5, speed: nil), speedMetersPerSecond: 3.5, isReported: false, upcoming: [])
     #expect(walk == .trusted)
   }
 
