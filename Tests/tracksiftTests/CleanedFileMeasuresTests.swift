@@ -149,26 +149,10 @@ import TrackSiftTestSupport
         abs(length - refined) <= Self.allowance(refined),
         "\(Self.name(configuration)) at \(tolerance) m: length \(length) m, refined \(refined) m")
     }
-    let reanalysis = {
-      try Self.expectReanalysisMatches(
-        analysis, of: track, profile: profile, formats: [.gpx], Self.name(configuration),
-        shortfall: Self.reanalysisShortfall)
-    }
-    if Self.reanalysedLonger.contains(Self.name(configuration)) {
-      withKnownIssue(
-        """
-        the file carries the speeds the figures trusted (Doppler), not its own steps'; \
-        analysed again, this walk measures 0.42 % longer (0.3 % allowed)
-        """
-      ) { try reanalysis() }
-    } else {
-      try reanalysis()
-    }
+    try Self.expectReanalysisMatches(
+      analysis, of: track, profile: profile, formats: [.gpx], Self.name(configuration),
+      shortfall: Self.reanalysisShortfall)
   }
-
-  /// Recordings whose cleaned file measures more than ``relativeTolerance`` longer when
-  /// analysed again.
-  static let reanalysedLonger: Set<String> = ["urbanCanyon watch walking seed 1"]
 
   static func name(_ configuration: ScenarioConfiguration) -> String {
     "\(configuration.environment) \(configuration.device) \(configuration.activity.rawValue) "

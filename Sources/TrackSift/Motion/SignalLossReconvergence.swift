@@ -9,8 +9,12 @@
 public struct SignalLossReconvergence: Sendable {
   /// A pause between fixes longer than this, in seconds, is a signal loss.
   public static let signalLossSeconds = 10.0
-  /// How long after a signal loss, in seconds, the receiver is taken to reconverge.
-  public static let reconvergenceSeconds = 3.0
+  /// How long after a signal loss, in seconds, the receiver is taken to reconverge: 5. At 3
+  /// (the GT-31 above) two Motion Mini logs kept their spike's tail as the maximum when read
+  /// as positions, times and speeds: CHI822DYL's speeds decayed from 11.5 to 7.3 m/s over the
+  /// 4.4 s after a 26 s loss (genuine top 7.94), MCC802MAR's likewise. 4 and 5 catch both;
+  /// 8 catches no more and starts to trim genuine speeds (JEN806JEN's top 7.93 -> 7.87).
+  public static let reconvergenceSeconds = 5.0
 
   private var lastSeconds: Double?
   private var backSeconds: Double?

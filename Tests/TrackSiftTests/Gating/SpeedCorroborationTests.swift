@@ -85,12 +85,15 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
 
   @Test func theFirstSecondsAfterASignalLossAreRefused() {
     let history = run(from: 0, count: 10, speed: 5)
-    // 20 s without a fix, then three seconds of reconvergence.
+    // 20 s without a fix, then five seconds of reconvergence.
     let back = fix(29, north: 145, speed: 5)
     #expect(verdict(on: back, after: history) == .rejected(.afterSignalLoss))
-    let settled =
-      history + [back, fix(30, north: 150, speed: 5.1), fix(31, north: 155, speed: 4.9)]
-    #expect(verdict(on: fix(32, north: 160, speed: 5), after: settled) == .trusted)
+    let reconverging = (30...33).map {
+      fix(Double($0), north: 5 * Double($0), speed: 5 + measuredNoise($0))
+    }
+    #expect(verdict(on: reconverging[3], after: history + [back]) == .rejected(.afterSignalLoss))
+    let settled = history + [back] + reconverging
+    #expect(verdict(on: fix(34, north: 170, speed: 5), after: settled) == .trusted)
     // A sparse recording's regular pauses are its pace, not a loss.
     let sparse = (0..<10).map {
       fix(Double($0) * 5, north: Double($0) * 25, speed: 5 + measuredNoise($0))
@@ -174,11 +177,11 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     // The first fix after a loss is past: no trusted speed for 10 s. A 23 m/s held for two
     // seconds that drops to 3 m/s is refused; a 3 m/s that stays is trusted.
     let history = [fix(0, speed: 3), fix(30, north: 10, speed: 23)]
-    let upcoming = (1...10).map { fix(33 + Double($0) * 0.2, north: 10, speed: $0 < 8 ? 23 : 3) }
-    let spike = fix(33, north: 10, speed: 23)
+    let upcoming = (1...10).map { fix(36 + Double($0) * 0.2, north: 10, speed: $0 < 8 ? 23 : 3) }
+    let spike = fix(36, north: 10, speed: 23)
     #expect(verdict(on: spike, after: history, upcoming: upcoming) == .rejected(.acceleration))
-    let steady = (1...10).map { fix(33 + Double($0) * 0.2, north: 10, speed: 3) }
-    #expect(verdict(on: fix(33, north: 10, speed: 3), after: history, upcoming: steady) == .trusted)
+    let steady = (1...10).map { fix(36 + Double($0) * 0.2, north: 10, speed: 3) }
+    #expect(verdict(on: fix(36, north: 10, speed: 3), after: history, upcoming: steady) == .trusted)
   }
 
   @Test func aSpeedThePositionsDoNotShowIsRefused() {
@@ -232,7 +235,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     // unconverged solution, so the speed is refused; later the positions are the suspects.
     let history = run(from: 0, count: 10, speed: 5)
     var judge = judge(after: history)
-    for k in 0..<20 {
+    for k in 0..<30 {
       let seconds = 29 + Double(k) * 0.2
       let speed = 5 + measuredNoise(k)
       let fix = fix(seconds, north: 45 + 30 * (seconds - 29), speed: speed)
@@ -240,9 +243,9 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
         for: fix, speedMetersPerSecond: speed, isReported: true, upcoming: [])
       judge.record(fix, speedMetersPerSecond: speed, verdict: verdict)
     }
-    let next = fix(33, north: 165, speed: 5)
+    let next = fix(35, north: 225, speed: 5)
     let after = (1...10).map {
-      fix(33 + Double($0) * 0.2, north: 165 + 6 * Double($0), speed: 5 + measuredNoise($0))
+      fix(35 + Double($0) * 0.2, north: 225 + 6 * Double($0), speed: 5 + measuredNoise($0))
     }
     #expect(
       judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true, upcoming: after)
