@@ -11,8 +11,9 @@ import Foundation
 /// the step out of it are as long as the figures counted them (see `holdPlacement`). Where the
 /// refined positions drifted during the stretch further than those steps can absorb (by more
 /// than ``maximumHoldExcessMeters``: an un-bridged signal gap, a stop whose refined positions
-/// wandered), the stretch stays where it began and its last fix starts a new piece (segment)
-/// where the refined path resumed, so the drift is neither written nor lost.
+/// wandered), the stretch starts a new piece (segment), held where the refined path resumed
+/// (its last refined position, where the person stood as they set off), so the drift is
+/// neither written nor lost.
 ///
 /// The speed written at a moving fix is the one the figures trusted there (the speed the
 /// maximum and the best windows are taken from; see ``SpeedVerdict``), none where they trusted
@@ -88,12 +89,13 @@ struct CleanedPath: Sendable {
         if placement.excessMeters <= Self.maximumHoldExcessMeters {
           for index in start..<piece.count { piece[index].coordinate = placement.coordinate }
         } else {
-          // No held position fits: the last held fix starts a new piece where the refined
-          // path resumes, and the stretch stays where it began.
-          var resumed = piece.removeLast()
-          resumed.coordinate = from
+          // No held position fits: the stretch starts a new piece where the refined path
+          // resumes, its last refined position (where the person stood as they set off).
+          var resumed = Array(piece[(start + 1)...])
+          for index in resumed.indices { resumed[index].coordinate = from }
+          piece.removeSubrange((start + 1)...)
           if !piece.isEmpty { pieces.append(piece) }
-          piece = [resumed]
+          piece = resumed
         }
       }
       piece.append(

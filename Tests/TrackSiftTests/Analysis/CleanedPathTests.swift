@@ -85,9 +85,12 @@ import Testing
       speedsMetersPerSecond: coordinates.map { _ in 1 })
     #expect(path.pieces.count == 2)
     #expect(abs(writtenMeters(path) - countedMeters(coordinates, isMoving)) < 0.01)
-    // The new piece starts with the stop's last fix, where the walk resumed.
-    let resumed = path.pieces[1][0]
-    #expect(resumed.position == 49 && resumed.coordinate == coordinates[49])
+    // The first piece ends at the arrival; the new one holds the whole stop at its last
+    // refined position, where the walk resumed.
+    #expect(path.pieces[0].last?.position == 19)
+    let held = path.pieces[1].prefix(30)
+    #expect(held.map(\.position) == Array(20..<50))
+    #expect(held.allSatisfy { $0.isHeld && $0.coordinate == coordinates[49] })
     #expect(path.pieces.flatMap { $0 }.map(\.position) == Array(coordinates.indices))
   }
 
