@@ -132,20 +132,20 @@ struct ExcursionLookAhead: Sendable {
       isTimeJump: entry.isTimeJump)
   }
 
-  /// The fixes still held that take part and are not marked as an excursion, oldest first:
+  /// The entries still held that take part and are not marked as an excursion, oldest first:
   /// the track just after the fix last released, before their own decisions are final.
   /// Lazy: a reader that stops early reads no further.
-  var upcomingFixes: some Sequence<Fix> {
+  private var upcoming: some Sequence<Held> {
     held[heldStart...].lazy.filter { $0.usableOrdinal != nil && !$0.isExcursion && !$0.isTimeJump }
-      .map(\.fix)
   }
 
-  /// Gives the fixes still held that take part and are not marked as an excursion, oldest
-  /// first, with their sequence numbers: the track just after the fix last released, before
-  /// their own decisions are final; stops when `body` returns `false`.
+  /// The fixes of `upcoming`, read only as far as needed.
+  var upcomingFixes: some Sequence<Fix> { upcoming.lazy.map(\.fix) }
+
+  /// Gives the fixes of `upcoming`, oldest first, with their sequence numbers; stops when
+  /// `body` returns `false`.
   func forEachUpcoming(_ body: (Fix, _ sequence: Int) -> Bool) {
-    for entry in held[heldStart...]
-    where entry.usableOrdinal != nil && !entry.isExcursion && !entry.isTimeJump {
+    for entry in upcoming {
       guard body(entry.fix, entry.sequence) else { return }
     }
   }
