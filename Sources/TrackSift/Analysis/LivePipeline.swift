@@ -176,6 +176,9 @@ struct LivePipeline: Sendable {
     }
     guard step.verdict.isAccepted else {
       counts.record(step.verdict)
+      if step.verdict.rejectionReason?.isPositionOutlier == true {
+        segment.speedJudge.recordPositionRefusal(atTimeSeconds: fix.timeSeconds)
+      }
       advanceClock(to: fix, refusedAs: step.verdict.rejectionReason)
       return step
     }
@@ -197,6 +200,9 @@ struct LivePipeline: Sendable {
     let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(filterFix)
     guard let filtered, filtered.verdict.isAccepted else {
       let reason = filtered?.verdict.rejectionReason ?? .missingTimestamp
+      if reason.isPositionOutlier {
+        segment.speedJudge.recordPositionRefusal(atTimeSeconds: fix.timeSeconds)
+      }
       gate.overruleLastAcceptance(as: reason)
       step.verdict = .rejected(reason)
       counts.record(step.verdict)

@@ -29,6 +29,11 @@
 ///    loss: a pause between accepted fixes longer than ``Configuration/signalLossSeconds`` and
 ///    than ``signalLossIntervalMultiple`` times the interval before it (a sparse recording's
 ///    pauses are its pace, not a loss);
+/// 2a. the fix is less than ``positionOutlierSeconds`` after a fix refused for its position
+///    (``recordPositionRefusal(atTimeSeconds:)``): the solution that put a position off by
+///    tens of meters also gave the speeds around it (JEN806JEN, read as positions, times and
+///    speeds: 8.6-11.1 m/s, genuine top 7.93, between innovation outliers and an implied-speed
+///    jump);
 /// 3. satellites below ``Configuration/minimumSatellitesUsed``, HDOP above
 ///    ``Configuration/maximumHorizontalDilution``, speed accuracy above
 ///    ``Configuration/maximumSpeedAccuracyMetersPerSecond``, where the fix says;
@@ -141,6 +146,8 @@ public struct SpeedCorroboration: Sendable {
   private var lastTimeSeconds: Double?
   private var lastIntervalSeconds: Double?
   private var backSeconds: Double?
+  /// The time of the latest fix refused for its position.
+  private var positionRefusalSeconds: Double?
   // The last accepted fix with a reported speed, and the run of fixes before it that repeat
   // that speed exactly (its start time and its equal step), for the extrapolation rule.
   private var lastReported: (timeSeconds: Double, coordinate: Coordinate, speed: Double)?
@@ -167,6 +174,11 @@ public struct SpeedCorroboration: Sendable {
   /// logs hold such runs of 2-20 s at 19-43 m/s (DAV855ZAR, DUN813ROB, BUL841JAM in
   /// `spikes/motion-mini/more`).
   static let extrapolationRunSeconds = 1.0
+
+  /// How long after a fix refused for its position speeds are not trusted, in seconds: 1, the
+  /// receiver's next solution. JEN806JEN's last suspect speed came 0.8 s after the outlier; at
+  /// 2 s no other verdict of the real files or the simulated suite changes either.
+  static let positionOutlierSeconds = 1.0
   /// How closely, in meters per axis, two steps must agree to count as equal: 1.5 cm, the
   /// rounding of positions written to 1e-7 degree (1.1 cm of latitude) and a little more; the
   /// frozen runs of the spike logs repeat their step to that rounding. Watches that fill in
@@ -226,6 +238,11 @@ public struct SpeedCorroboration: Sendable {
       return .rejected(.aboveCeiling)
     }
     if isReconverging(atTimeSeconds: time) { return .rejected(.afterSignalLoss) }
+    if let refused = positionRefusalSeconds, time >= refused,
+      time - refused <= Self.positionOutlierSeconds
+    {
+      return .rejected(.afterPositionOutlier)
+    }
     if let minimum = rules.minimumSatellitesUsed, let used = fix.receiver.satellitesUsed,
       used < minimum
     {
@@ -254,6 +271,13 @@ public struct SpeedCorroboration: Sendable {
       return .rejected(.displacement)
     }
     return .trusted
+  }
+
+  /// Takes the time of a fix refused for its position (an implied-speed jump or an innovation
+  /// outlier): the speeds of the next ``positionOutlierSeconds`` are not trusted.
+  public mutating func recordPositionRefusal(atTimeSeconds time: Double?) {
+    guard let time, time.isFinite else { return }
+    positionRefusalSeconds = max(positionRefusalSeconds ?? time, time)
   }
 
   /// Takes a fix that was finally accepted, with the speed judged and its verdict.

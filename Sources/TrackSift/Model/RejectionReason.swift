@@ -56,6 +56,10 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
     }
   }
 
+  /// Whether the fix was refused because its position was off the track (an implied-speed
+  /// jump or an innovation outlier): the receiver's solution was disturbed.
+  public var isPositionOutlier: Bool { self == .impliedSpeed || self == .innovationOutlier }
+
   /// The stable string code, e.g. `"accuracy-above-ceiling"`.
   public var code: String { rawValue }
 

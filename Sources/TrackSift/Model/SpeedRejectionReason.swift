@@ -19,6 +19,10 @@ public enum SpeedRejectionReason: String, Sendable, Hashable, Codable, CaseItera
   case acceleration = "speed-acceleration"
   /// The speed disagrees with the positions' displacement over a couple of seconds.
   case displacement = "speed-displacement"
+  /// The fix came within a second of a fix refused for its position (an implied-speed jump
+  /// or an innovation outlier): the receiver's solution was disturbed, and its speed comes
+  /// from the same solution.
+  case afterPositionOutlier = "speed-after-position-outlier"
 
   /// The stable string code, e.g. `"speed-after-signal-loss"`.
   public var code: String { rawValue }

@@ -33,7 +33,13 @@ package struct DisplaySpeed: Sendable {
   @discardableResult
   package mutating func update(with fix: Fix) -> Bool {
     let fix = fix.withAccuracyFromDilution
-    guard gate.evaluate(fix).isAccepted else { return false }
+    let gateVerdict = gate.evaluate(fix)
+    guard gateVerdict.isAccepted else {
+      if gateVerdict.rejectionReason?.isPositionOutlier == true {
+        judge.recordPositionRefusal(atTimeSeconds: fix.timeSeconds)
+      }
+      return false
+    }
     guard let time = fix.timeSeconds else { return true }
     let reported = SpeedCorroboration.reportedSpeed(of: fix)
     var verdict = reported.map {

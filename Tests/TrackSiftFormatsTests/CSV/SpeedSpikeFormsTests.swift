@@ -94,4 +94,21 @@ struct SpeedSpikeFormsTests {
       #expect(abs(maximum - top) <= 0.05 * top, "\(name): maximum \(maximum), genuine top \(top)")
     }
   }
+
+  /// Logs whose spike left a tail of high speeds among fixes the gate accepted, given as
+  /// positions, times and speeds only and analysed as `tracksift eval` does (cycling): the
+  /// speeds decaying for 4.4 s after a signal loss (CHI822DYL, MCC802MAR) and those ramping
+  /// between position outliers (JEN806JEN) stay out of the maximum, which is the genuine top
+  /// (`tracksift eval`'s spike table) within 5 %.
+  @Test(arguments: [
+    ("CHI822DYL_822_20231007_103210.csv", 7.94), ("MCC802MAR_802_20231012_112026.csv", 12.14),
+    ("JEN806JEN_806_20231007_092710.csv", 7.93),
+  ])
+  func aSpikesTailStaysOutOfTheMaximum(name: String, genuineTop: Double) throws {
+    let url = try sharedFile("spikes/motion-mini/more/" + name)
+    let track = SpikeLogForm.positionsTimesSpeeds.stripped(try FixCSVReader.read(contentsOf: url))
+    let maximum = try #require(
+      TrackAnalysis(track: track, profile: .cycling).refinedMetrics.maximumSpeedMetersPerSecond)
+    #expect(maximum <= genuineTop * 1.05, "\(name): \(maximum) m/s")
+  }
 }

@@ -55,7 +55,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       SpeedRejectionReason.allCases.map(\.code) == [
         "speed-above-ceiling", "speed-after-signal-loss", "speed-too-few-satellites",
         "speed-high-dilution", "speed-poor-accuracy", "speed-extrapolated", "speed-acceleration",
-        "speed-displacement",
+        "speed-displacement", "speed-after-position-outlier",
       ])
     for reason in SpeedRejectionReason.allCases {
       #expect(SpeedVerdict(code: reason.code) == .rejected(reason))
@@ -291,6 +291,28 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     // Standing still, a receiver repeats speed 0 at one position: not an extrapolation.
     let parked = (0..<10).map { fix(Double($0) * 0.2, speed: 0) }
     #expect(verdict(on: parked[0], after: [], upcoming: Array(parked.dropFirst())) == .trusted)
+  }
+
+  @Test func speedsJustAfterAPositionOutlierAreRefused() {
+    var judge = judge(after: run(from: 0, count: 10, speed: 5))
+    // The outlier at 10 s (its position is not recorded: it was refused).
+    judge.recordPositionRefusal(atTimeSeconds: fix(10, north: 500, speed: 5).timeSeconds)
+    for (seconds, expected) in [
+      (10.4, SpeedVerdict.rejected(.afterPositionOutlier)), (11, .rejected(.afterPositionOutlier)),
+      (11.2, .trusted),
+    ] {
+      let next = fix(seconds, north: 5 * seconds, speed: 5)
+      #expect(
+        judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true, upcoming: [])
+          == expected, "\(seconds) s")
+    }
+    // A time that says nothing changes nothing.
+    judge.recordPositionRefusal(atTimeSeconds: nil)
+    judge.recordPositionRefusal(atTimeSeconds: .nan)
+    let later = fix(11.2, north: 56, speed: 5)
+    #expect(
+      judge.verdict(for: later, speedMetersPerSecond: 5, isReported: true, upcoming: [])
+        == .trusted)
   }
 
   @Test func aDerivedSpeedIsHeldToTheSamePhysics() {
