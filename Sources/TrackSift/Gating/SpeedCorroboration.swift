@@ -48,8 +48,9 @@
 ///    ramp of position error, it is the positions that run off while the Doppler speed holds
 ///    (refusing those speeds everywhere caught no more of the labelled spikes).
 ///
-/// A derived speed (from positions, when none is reported) goes through rules 2, 3 and 5 against
-/// the same reference, so a spike carried by positions alone is held to the same physics.
+/// A derived speed (from positions, when none is reported) goes through rules 2, 2a, 3 and 5
+/// against the same reference, so a spike carried by positions alone is held to the same
+/// physics.
 ///
 /// Use: ``verdict(for:speedMetersPerSecond:isReported:upcoming:)`` for each fix the gate
 /// accepted, then ``record(_:speedMetersPerSecond:verdict:)`` once the fix is finally accepted.
@@ -179,6 +180,7 @@ public struct SpeedCorroboration: Sendable {
   /// receiver's next solution. JEN806JEN's last suspect speed came 0.8 s after the outlier; at
   /// 2 s no other verdict of the real files or the simulated suite changes either.
   static let positionOutlierSeconds = 1.0
+
   /// How closely, in meters per axis, two steps must agree to count as equal: 1.5 cm, the
   /// rounding of positions written to 1e-7 degree (1.1 cm of latitude) and a little more; the
   /// frozen runs of the spike logs repeat their step to that rounding. Watches that fill in
