@@ -21,7 +21,7 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// Whether each accepted fix is part of a stop whose positions crept further than their
   /// accuracy explains (see ``StopCreep``): stopped for the refined times, its step counted as
   /// distance; its refined position lies on the line from the stop's arrival to its departure.
-  /// Empty where the segment has no times.
+  /// One per accepted fix (all `false` where the segment has no times).
   public var refinedIsCreeping: [Bool] = []
   /// The speed the refined figures trusted at each accepted fix in m/s (a reported speed that
   /// was corroborated, or one derived from positions; see ``SpeedVerdict``), `nil` where they

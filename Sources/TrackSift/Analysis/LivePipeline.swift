@@ -176,9 +176,7 @@ struct LivePipeline: Sendable {
     }
     guard step.verdict.isAccepted else {
       counts.record(step.verdict)
-      if step.verdict.rejectionReason?.isPositionOutlier == true {
-        segment.speedJudge.recordPositionRefusal(atTimeSeconds: fix.timeSeconds)
-      }
+      segment.speedJudge.recordRefusal(fix, reason: step.verdict.rejectionReason)
       advanceClock(to: fix, refusedAs: step.verdict.rejectionReason)
       return step
     }
@@ -200,9 +198,7 @@ struct LivePipeline: Sendable {
     let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(filterFix)
     guard let filtered, filtered.verdict.isAccepted else {
       let reason = filtered?.verdict.rejectionReason ?? .missingTimestamp
-      if reason.isPositionOutlier {
-        segment.speedJudge.recordPositionRefusal(atTimeSeconds: fix.timeSeconds)
-      }
+      segment.speedJudge.recordRefusal(fix, reason: reason)
       gate.overruleLastAcceptance(as: reason)
       step.verdict = .rejected(reason)
       counts.record(step.verdict)

@@ -83,10 +83,7 @@ extension TrackAnalysis {
     switch smoothing {
     case .live: analyzed.isMoving
     case .none: analyzed.refinedIsMoving
-    case .rts:
-      analyzed.refinedIsCreeping.isEmpty
-        ? analyzed.refinedIsMoving
-        : zip(analyzed.refinedIsMoving, analyzed.refinedIsCreeping).map { $0 || $1 }
+    case .rts: zip(analyzed.refinedIsMoving, analyzed.refinedIsCreeping).map { $0 || $1 }
     }
   }
 
@@ -94,9 +91,7 @@ extension TrackAnalysis {
   /// creeping stop's fixes for the refined positions (their steps are counted, but the person
   /// stood: the figures count no moving time there).
   private func writtenSpeeds(_ analyzed: AnalyzedSegment, _ smoothing: Smoothing) -> [Double?] {
-    guard smoothing == .rts, !analyzed.refinedIsCreeping.isEmpty else {
-      return analyzed.trustedSpeedsMetersPerSecond
-    }
+    guard smoothing == .rts else { return analyzed.trustedSpeedsMetersPerSecond }
     return zip(analyzed.trustedSpeedsMetersPerSecond, analyzed.refinedIsCreeping).map {
       $1 ? 0 : $0
     }

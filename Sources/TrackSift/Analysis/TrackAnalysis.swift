@@ -210,15 +210,15 @@ private struct Pipeline {
     result.refinedCoordinates =
       timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
     records = []
-    if timed {
-      result.refinedIsCreeping = StopCreep.apply(
+    result.refinedIsCreeping =
+      timed
+      ? StopCreep.apply(
         to: &result.refinedCoordinates, isMoving: result.refinedIsMoving, crossesGap: acrossGap,
         countsEveryStop: profile.refinedCountsStopMovement
       ) { [indices = result.acceptedFixIndices] position in
         // The indices alone: capturing `result` would copy the coordinates being moved.
         fixes[indices[position]].validHorizontalAccuracyMeters
-      }
-    }
+      } : [Bool](repeating: false, count: result.refinedCoordinates.count)
     var position = 0
     for (index, fix) in fixes.enumerated() {
       guard position < result.acceptedFixIndices.count, result.acceptedFixIndices[position] == index
@@ -240,7 +240,7 @@ private struct Pipeline {
           speedForMaximumMetersPerSecond: result.trustedSpeedsMetersPerSecond[position],
           isMoving: result.refinedIsMoving[position],
           countsForSustainedSpeed: sustainedFlags[position],
-          isCreeping: result.refinedIsCreeping.isEmpty ? false : result.refinedIsCreeping[position])
+          isCreeping: result.refinedIsCreeping[position])
       )
     }
     result.simplifiedIndices = DouglasPeucker.simplifiedIndices(

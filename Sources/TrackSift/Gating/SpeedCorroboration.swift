@@ -30,7 +30,7 @@
 ///    than ``signalLossIntervalMultiple`` times the interval before it (a sparse recording's
 ///    pauses are its pace, not a loss);
 /// 2a. the fix is less than ``positionOutlierSeconds`` after a fix refused for its position
-///    (``recordPositionRefusal(atTimeSeconds:)``): the solution that put a position off by
+///    (``recordRefusal(_:reason:)``): the solution that put a position off by
 ///    tens of meters also gave the speeds around it (JEN806JEN, read as positions, times and
 ///    speeds: 8.6-11.1 m/s, genuine top 7.93, between innovation outliers and an implied-speed
 ///    jump);
@@ -275,10 +275,14 @@ public struct SpeedCorroboration: Sendable {
     return .trusted
   }
 
-  /// Takes the time of a fix refused for its position (an implied-speed jump or an innovation
-  /// outlier): the speeds of the next ``positionOutlierSeconds`` are not trusted.
-  public mutating func recordPositionRefusal(atTimeSeconds time: Double?) {
-    guard let time, time.isFinite else { return }
+  /// Takes a fix the pipeline refused, with its reason. One refused for its position (an
+  /// implied-speed jump or an innovation outlier, ``RejectionReason/isPositionOutlier``) keeps
+  /// the speeds of the next ``positionOutlierSeconds`` from being trusted; any other refusal,
+  /// or a fix without a usable time, changes nothing.
+  public mutating func recordRefusal(_ fix: Fix, reason: RejectionReason?) {
+    guard reason?.isPositionOutlier == true, let time = fix.timeSeconds, time.isFinite else {
+      return
+    }
     positionRefusalSeconds = max(positionRefusalSeconds ?? time, time)
   }
 

@@ -35,9 +35,7 @@ package struct DisplaySpeed: Sendable {
     let fix = fix.withAccuracyFromDilution
     let gateVerdict = gate.evaluate(fix)
     guard gateVerdict.isAccepted else {
-      if gateVerdict.rejectionReason?.isPositionOutlier == true {
-        judge.recordPositionRefusal(atTimeSeconds: fix.timeSeconds)
-      }
+      judge.recordRefusal(fix, reason: gateVerdict.rejectionReason)
       return false
     }
     guard let time = fix.timeSeconds else { return true }

@@ -296,7 +296,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
   @Test func speedsJustAfterAPositionOutlierAreRefused() {
     var judge = judge(after: run(from: 0, count: 10, speed: 5))
     // The outlier at 10 s (its position is not recorded: it was refused).
-    judge.recordPositionRefusal(atTimeSeconds: fix(10, north: 500, speed: 5).timeSeconds)
+    judge.recordRefusal(fix(10, north: 500, speed: 5), reason: .innovationOutlier)
     for (seconds, expected) in [
       (10.4, SpeedVerdict.rejected(.afterPositionOutlier)), (11, .rejected(.afterPositionOutlier)),
       (11.2, .trusted),
@@ -306,9 +306,13 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
         judge.verdict(for: next, speedMetersPerSecond: 5, isReported: true, upcoming: [])
           == expected, "\(seconds) s")
     }
-    // A time that says nothing changes nothing.
-    judge.recordPositionRefusal(atTimeSeconds: nil)
-    judge.recordPositionRefusal(atTimeSeconds: .nan)
+    // A time that says nothing changes nothing, nor does a refusal for another reason.
+    var untimed = fix(11.1, north: 500, speed: 5)
+    untimed.timestamp = nil
+    judge.recordRefusal(untimed, reason: .impliedSpeed)
+    untimed.timestamp = Date(timeIntervalSinceReferenceDate: .infinity)
+    judge.recordRefusal(untimed, reason: .impliedSpeed)
+    judge.recordRefusal(fix(11.1, north: 500, speed: 5), reason: .networkSource)
     let later = fix(11.2, north: 56, speed: 5)
     #expect(
       judge.verdict(for: later, speedMetersPerSecond: 5, isReported: true, upcoming: [])
