@@ -16,9 +16,14 @@ public struct TruthPoint: Sendable, Hashable, Codable {
   public var elevationMeters: Double?
 
   /// Creates a truth point.
-  /// - Parameter isMoving: Whether the traveller was moving; `nil` (the default) means
-  ///   "when the speed is above zero".
-  /// - Parameter elevationMeters: The ground's elevation, if known.
+  /// - Parameters:
+  ///   - timeSeconds: Time in seconds since 2001-01-01 UTC.
+  ///   - coordinate: The true position.
+  ///   - speedMetersPerSecond: The true speed in meters per second.
+  ///   - distanceMeters: Distance travelled along the route since the start, in meters.
+  ///   - isMoving: Whether the traveller was moving; `nil` (the default) means "when the speed
+  ///     is above zero".
+  ///   - elevationMeters: The ground's elevation in meters, if known.
   public init(
     timeSeconds: Double, coordinate: Coordinate, speedMetersPerSecond: Double,
     distanceMeters: Double, isMoving: Bool? = nil, elevationMeters: Double? = nil

@@ -1,7 +1,7 @@
 import Foundation
 import TrackSift
 
-/// Reads a CSV file of fixes (one fix a row, a header row first) into a ``Track``.
+/// Reads a CSV file of fixes (one fix a row, a header row first) into a `Track`.
 ///
 /// The header names the columns; common names are recognised whatever their case, spacing or
 /// unit suffix: `time`/`timestamp` (ISO 8601, with `T` or a space, or a Unix epoch number in
@@ -30,7 +30,7 @@ import TrackSift
 /// An empty field is unknown. All rows form one segment unless a `segment` column is present:
 /// a new segment starts whenever its value changes. Fields may be double-quoted (RFC 4180),
 /// but a quoted field may not span lines. A UTF-8 byte-order mark and CRLF line ends are
-/// accepted. Without a provider column, fixes have source ``FixSource/unknown``.
+/// accepted. Without a provider column, fixes have source `FixSource.unknown`.
 ///
 /// Values out of their physical range, or infinite, are refused and counted (``FixFieldLimits``,
 /// ``FixCSVLog/refusedFieldCounts``).

@@ -1,18 +1,18 @@
 import Foundation
 import TrackSift
 
-/// Writes a ``Track`` as CSV, one row per fix, in columns that ``FixCSVReader`` reads back.
+/// Writes a `Track` as CSV, one row per fix, in columns that ``FixCSVReader`` reads back.
 ///
 /// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,speed_accuracy,`
 /// `course_accuracy,hr,cadence,power,temperature,hdop,vdop,pdop,sat,source,segment`, followed
-/// by `verdict` when verdicts are given and `speed_verdict` when speed verdicts are. `source` is the fix's ``FixSource`` name, empty when
+/// by `verdict` when verdicts are given and `speed_verdict` when speed verdicts are. `source` is the fix's `FixSource` name, empty when
 /// unknown.
 /// Times are ISO 8601 UTC with the fewest fractional digits that read back exactly; numbers
 /// are plain decimals with the shortest digits that read back to the same `Double`; an unknown
 /// value is an empty field. `segment` is the segment's index in the track (from 0), so
 /// reading the file back gives the same segments (empty ones excepted). `verdict` is the
-/// fix's ``Verdict/code``, empty for a fix without one; `speed_verdict` its speed's
-/// ``SpeedVerdict/code`` (`trusted`, `unjudged` or the reason a speed is not used). Lines end with `\n` (RFC 4180 allows
+/// fix's `Verdict.code`, empty for a fix without one; `speed_verdict` its speed's
+/// `SpeedVerdict.code` (`trusted`, `unjudged` or the reason a speed is not used). Lines end with `\n` (RFC 4180 allows
 /// CRLF; readers accept both).
 public enum FixCSVWriter {
   /// The header row's column names.
@@ -26,9 +26,9 @@ public enum FixCSVWriter {
   /// - Parameters:
   ///   - track: the fixes.
   ///   - verdicts: each fix's verdict, parallel to the segments' fixes (as
-  ///     ``TrackAnalysis/verdicts`` gives them); adds the `verdict` column.
+  ///     `TrackAnalysis.verdicts` gives them); adds the `verdict` column.
   ///   - speedVerdicts: each fix's speed verdict, parallel alike (as
-  ///     ``TrackAnalysis/speedVerdicts`` gives them); adds the `speed_verdict` column.
+  ///     `TrackAnalysis.speedVerdicts` gives them); adds the `speed_verdict` column.
   /// - Complexity: O(n) in the number of fixes.
   public static func string(
     from track: Track, verdicts: [[Verdict]]? = nil, speedVerdicts: [[SpeedVerdict]]? = nil

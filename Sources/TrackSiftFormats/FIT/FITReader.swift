@@ -21,7 +21,7 @@ import TrackSift
 /// does each chained file. `session` and `lap` messages give ``DeviceTotals``; `file_id` and
 /// `device_info` give ``FITFileID`` and ``FITDevice``. Times are seconds since
 /// 1989-12-31T00:00:00Z; relative times (below 0x10000000) are flagged in
-/// ``FITActivity/hasRelativeTimestamps``. Every fix has source ``FixSource/unknown``.
+/// ``FITActivity/hasRelativeTimestamps``. Every fix has source `FixSource.unknown`.
 ///
 /// **Damage.** Sizes declared by the file are checked against the bytes there are before
 /// anything is read, and nothing is allocated from them. A damaged file is refused with a

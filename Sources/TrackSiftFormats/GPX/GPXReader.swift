@@ -15,7 +15,7 @@ import TrackSift
 /// physical range are refused and counted (``FixFieldLimits``,
 /// ``GPXDocument/refusedFieldCounts``). Times without a zone are taken as
 /// UTC. Horizontal accuracy stays `nil` unless the file states it; it is never derived from HDOP.
-/// Every fix has source ``FixSource/unknown`` unless the TrackSift extension says otherwise.
+/// Every fix has source `FixSource.unknown` unless the TrackSift extension says otherwise.
 ///
 /// - Complexity: O(n) in the file size.
 public enum GPXReader {
@@ -57,7 +57,7 @@ public enum GPXReader {
   /// memory stays bounded however long the file is.
   ///
   /// - Parameters:
-  ///   - url: the file; it is memory-mapped as in ``read(contentsOf:)``.
+  ///   - url: the file; it is memory-mapped as in ``read(contentsOf:options:)``.
   ///   - body: receives the fix and the indices (from 0) of its track and of its segment
   ///     within the track.
   /// - Returns: the document with everything but the track points (its tracks keep their names

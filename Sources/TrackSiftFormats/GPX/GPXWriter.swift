@@ -6,20 +6,20 @@ import TrackSift
 /// Standard GPX holds the position, `ele`, `time` (UTC, with fractional seconds only when the
 /// time has them), `fix`, `sat`, `hdop`, `vdop` and `pdop`. Heart rate, cadence and air
 /// temperature go into Garmin's TrackPointExtension v1 (`gpxtpx`), which most programs read.
-/// Everything else a ``Fix`` holds goes into the TrackSift extension, namespace
+/// Everything else a `Fix` holds goes into the TrackSift extension, namespace
 /// ``trackSiftNamespace``, as one `<tracksift:values>` element inside the point's
 /// `<extensions>`:
 ///
 /// | element | value |
 /// |---|---|
-/// | `speed` | ``Fix/speedMetersPerSecond`` (m/s) |
-/// | `course` | ``Fix/courseDegrees`` (degrees) |
+/// | `speed` | `Fix.speedMetersPerSecond` (m/s) |
+/// | `course` | `Fix.courseDegrees` (degrees) |
 /// | `horizontalAccuracy`, `verticalAccuracy` | accuracies in meters |
 /// | `speedAccuracy` | m/s |
 /// | `courseAccuracy` | degrees |
 /// | `heartRate`, `cadence` | readings that Garmin's integer types cannot hold (fractional or above 255) |
 /// | `power` | watts |
-/// | `source` | ``FixSource`` raw value, when not `unknown` |
+/// | `source` | `FixSource` raw value, when not `unknown` |
 /// | `arrivalTime` | ISO 8601, like `time` |
 ///
 /// Numbers are written as plain decimals with the shortest digits that read back to the same

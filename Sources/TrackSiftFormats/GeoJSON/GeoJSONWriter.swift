@@ -1,7 +1,7 @@
 import Foundation
 import TrackSift
 
-/// Writes a ``Track`` as GeoJSON (RFC 7946, Butler et al. 2016): a `FeatureCollection` with a
+/// Writes a `Track` as GeoJSON (RFC 7946, Butler et al. 2016): a `FeatureCollection` with a
 /// `LineString` feature per segment.
 ///
 /// Positions are `[longitude, latitude]`, or `[longitude, latitude, altitude]` when every fix
@@ -9,7 +9,7 @@ import TrackSift
 /// positions); empty segments are left out. Fixes whose coordinates are not finite (JSON has
 /// no NaN) are left out with their times and verdicts. Every feature has the properties
 /// `segment` (the index in the track, from 0) and, on request, `times` (ISO 8601 UTC, `null`
-/// for a fix without time) and `verdicts` (each fix's ``Verdict/code``), parallel to the
+/// for a fix without time) and `verdicts` (each fix's `Verdict.code`), parallel to the
 /// coordinates, and, unless turned off, `tracksift`: TrackSift's extension, arrays of the
 /// fixes' other values (accuracies, speed, course, source, dilutions, sensors; the table is in
 /// the docs of `GeoJSONFixValue`), so that ``GeoJSONReader`` reads back what the analysis
@@ -39,10 +39,10 @@ public enum GeoJSONWriter {
   /// - Parameters:
   ///   - track: the fixes.
   ///   - verdicts: each fix's verdict, parallel to the segments' fixes (as
-  ///     ``TrackAnalysis/verdicts`` gives them); a fix without one gets `null`.
+  ///     `TrackAnalysis.verdicts` gives them); a fix without one gets `null`.
   ///   - speedVerdicts: each fix's speed verdict, parallel alike (as
-  ///     ``TrackAnalysis/speedVerdicts`` gives them), written as `speedVerdicts` (each
-  ///     ``SpeedVerdict/code``) with the verdicts.
+  ///     `TrackAnalysis.speedVerdicts` gives them), written as `speedVerdicts` (each
+  ///     `SpeedVerdict.code`) with the verdicts.
   ///   - options: the properties to write.
   /// - Complexity: O(n) in the number of fixes.
   public static func string(

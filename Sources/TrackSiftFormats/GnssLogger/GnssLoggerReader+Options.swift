@@ -10,7 +10,7 @@ extension GnssLoggerReader {
     public var strict: Bool
     /// The sources whose `Fix` lines make the track, interleaved in file order. When `nil`
     /// (the default), the best source the log has: the GNSS chip's (`GPS`,
-    /// ``FixSource/satellite``), else the fused provider's, else the network's, else the rest.
+    /// `FixSource.satellite`), else the fused provider's, else the network's, else the rest.
     /// GnssLogger records every provider at once, which no app does: mixed, a fused fix a second
     /// after the chip's is a second opinion drawn as a zig-zag, and the providers' altitudes
     /// disagree by tens of meters (a Pixel's fused altitudes lie about 20 m under its chip's).

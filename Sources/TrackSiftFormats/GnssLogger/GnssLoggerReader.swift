@@ -2,23 +2,23 @@ import Foundation
 import TrackSift
 
 /// Reads an Android GnssLogger log (Google's app for raw GNSS measurements, which also wrote
-/// the Google Smartphone Decimeter Challenge logs) into a ``Track``.
+/// the Google Smartphone Decimeter Challenge logs) into a `Track`.
 ///
 /// Each `Fix` line is one location a provider of the phone delivered: `GPS` (the GNSS chip's
-/// own solution) becomes ``FixSource/satellite``, `FLP` (the fused provider)
-/// ``FixSource/fused``, `NLP` (cell and Wi-Fi) ``FixSource/network``, any other (such as `GT`,
-/// a ground truth written in the same form) ``FixSource/unknown`` (see
+/// own solution) becomes `FixSource.satellite`, `FLP` (the fused provider)
+/// `FixSource.fused`, `NLP` (cell and Wi-Fi) `FixSource.network`, any other (such as `GT`,
+/// a ground truth written in the same form) `FixSource.unknown` (see
 /// ``TrackSift/FixSource/init(providerName:)``). GnssLogger records every
 /// provider at once; the track holds the best one's fixes (the chip's when there are any),
 /// or those of the sources ``Options/sources`` names, providers interleaved as the phone
-/// delivered them, in one segment. Judging them is the ``FixGate``'s job (most presets refuse
+/// delivered them, in one segment. Judging them is the `FixGate`'s job (most presets refuse
 /// network fixes; a fused fix at a GPS fix's time is a duplicate).
 ///
 /// The columns are those the log's `# Fix,...` header line names (version 3 logs add
 /// `elapsedRealtimeNanos`, `VerticalAccuracyMeters` and more); without one, version 2's
 /// order: `Provider, LatitudeDegrees, LongitudeDegrees, AltitudeMeters, SpeedMps,
 /// AccuracyMeters, BearingDegrees, UnixTimeMillis, SpeedAccuracyMps, BearingAccuracyDegrees`.
-/// Values are Android's `Location`'s: `AccuracyMeters` is a 68 % radius, the ``Fix``
+/// Values are Android's `Location`'s: `AccuracyMeters` is a 68 % radius, the `Fix`
 /// convention as it is; altitude is above the WGS 84 ellipsoid; `UnixTimeMillis` is the fix
 /// time. An empty field is unknown. Older logs write 0 for what a location lacks: a zero
 /// speed, bearing or vertical accuracy is unknown, and so is a zero speed or bearing whose

@@ -13,7 +13,7 @@ import TrackSift
 ///   negative dilution is refused.
 ///
 /// The fix itself is kept; judging it is the gate's work. Negative accuracies, speeds and
-/// courses are kept: platforms write -1 to mean "invalid" (iOS `CLLocation`), and ``Fix``
+/// courses are kept: platforms write -1 to mean "invalid" (iOS `CLLocation`), and `Fix`
 /// keeps that flag for the gate; their magnitude is held to the same bound as a positive
 /// value. NaN is unknown, as everywhere, and not counted.
 ///

@@ -4,7 +4,7 @@ import TrackSift
 /// Reads NMEA 0183 logs (RMC, GGA, GNS, GSA, GST, VTG, ZDA from any talker) into fixes.
 ///
 /// **Epochs.** The sentences that share one UTC time of day form an epoch, and each epoch with
-/// a valid position gives one ``Fix``. Timed sentences (RMC, GGA, GNS, GST, ZDA) open an epoch;
+/// a valid position gives one `Fix`. Timed sentences (RMC, GGA, GNS, GST, ZDA) open an epoch;
 /// a new time, or a second sentence of a kind already seen, closes it. Untimed sentences (GSA,
 /// VTG) join the epoch being collected. An epoch is void, and gives no fix, when any of its
 /// sentences says so: RMC status `V` or mode `N`, GGA quality 0, GNS modes all `N`.
@@ -14,12 +14,12 @@ import TrackSift
 /// (knots to m/s) and true course from RMC, else VTG (km/h preferred to knots). Satellites and
 /// HDOP from GGA or GNS, else HDOP from GSA; PDOP, VDOP and 2-D/3-D from GSA. Fix type:
 /// differential for GGA quality 2, 4, 5 (DGPS, RTK fixed, RTK float; GNS modes D, R, F),
-/// precise for quality 3, else GSA's 2-D or 3-D. Source: ``FixSource/satellite`` for qualities
-/// 1-5, ``FixSource/unknown`` for 6 (estimated, dead reckoning) and 7 (manual input; some
-/// phones write it for their own fixes), ``FixSource/simulated`` for 8.
+/// precise for quality 3, else GSA's 2-D or 3-D. Source: `FixSource.satellite` for qualities
+/// 1-5, `FixSource.unknown` for 6 (estimated, dead reckoning) and 7 (manual input; some
+/// phones write it for their own fixes), `FixSource.simulated` for 8.
 ///
 /// **Accuracy.** With a GST, `horizontalAccuracyMeters` is √(σlat² + σlon²), the 2-D RMS of
-/// the one-sigma latitude and longitude errors (the radius convention of ``Fix``), and
+/// the one-sigma latitude and longitude errors (the radius convention of `Fix`), and
 /// `verticalAccuracyMeters` is the altitude σ. Without one, horizontal accuracy is an
 /// *estimate*, HDOP × UERE, with a one-sigma user-equivalent range error of 5 m for autonomous
 /// fixes, 1.25 m for DGPS/SBAS, 0.5 m for RTK float and 0.05 m for RTK fixed (derived from

@@ -1,7 +1,7 @@
 import Foundation
 import TrackSift
 
-/// Writes a ``Track`` as an NMEA 0183 log that ``NMEAReader`` reads back.
+/// Writes a `Track` as an NMEA 0183 log that ``NMEAReader`` reads back.
 ///
 /// Per fix, talker GP, CR LF line endings, correct checksums:
 /// - `$GPRMC`: time (hhmmss.ss), status A, position (ddmm.mmmmmmm, about 0.2 mm), speed in

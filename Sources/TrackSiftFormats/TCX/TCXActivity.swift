@@ -2,7 +2,7 @@ import Foundation
 import TrackSift
 
 /// One activity (or course) of a TCX file: its laps with the device's totals, its positioned
-/// trackpoints as a ``Track`` and its trackpoints without a position.
+/// trackpoints as a `Track` and its trackpoints without a position.
 ///
 /// Segments: Garmin writes a TCX `Track` per lap, and a further `Track` within a lap where the
 /// timer was stopped. So each `Track` element starts a segment, except the first of a lap,

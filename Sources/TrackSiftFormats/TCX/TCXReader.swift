@@ -11,8 +11,8 @@ import TrackSift
 /// `Cadence` and the ActivityExtension v2 `TPX` values `Speed`, `RunCadence` and `Watts`.
 /// Elements are matched by their local name, whatever their namespace prefix (`ns3:TPX`).
 ///
-/// Each TCX `Track` element becomes a ``Segment``. A trackpoint without a position (a
-/// treadmill run, an indoor ride) never becomes a ``Fix``: it is kept as a ``TCXSample`` in
+/// Each TCX `Track` element becomes a `Segment`. A trackpoint without a position (a
+/// treadmill run, an indoor ride) never becomes a `Fix`: it is kept as a ``TCXSample`` in
 /// ``TCXActivity/positionlessSamples``. `Cadence` wins over `RunCadence` when a point has both.
 /// Positions are kept as the file gives them; text that is not a number or a time is an error.
 /// Other values out of their physical range, the laps' totals included, are refused and counted
@@ -63,7 +63,7 @@ public enum TCXReader {
   /// without keeping them: memory stays bounded however long the file is.
   ///
   /// - Parameters:
-  ///   - url: the file; it is memory-mapped as in ``read(contentsOf:)``.
+  ///   - url: the file; it is memory-mapped as in ``read(contentsOf:options:)``.
   ///   - body: receives each trackpoint with its fix, device distance, and the indices of its
   ///     activity and segment.
   /// - Returns: the document with everything but the activities' positioned trackpoints (their

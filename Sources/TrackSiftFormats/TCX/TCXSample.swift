@@ -2,7 +2,7 @@ import Foundation
 import TrackSift
 
 /// A TCX trackpoint without a position (a treadmill or indoor activity, or a point recorded
-/// before the receiver had a fix): its readings are kept, but it never becomes a ``Fix``.
+/// before the receiver had a fix): its readings are kept, but it never becomes a `Fix`.
 public struct TCXSample: Sendable, Hashable {
   /// The time of the point.
   public var timestamp: Date?

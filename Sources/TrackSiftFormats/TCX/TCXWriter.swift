@@ -1,7 +1,7 @@
 import Foundation
 import TrackSift
 
-/// Writes a ``Track`` as a TCX (Garmin Training Center Database v2) activity.
+/// Writes a `Track` as a TCX (Garmin Training Center Database v2) activity.
 ///
 /// The file holds one `Activity` with one `Lap` and a `Track` per segment: in TCX, as Garmin
 /// writes it, a new `Track` within a lap is where the timer stopped, so ``TCXReader`` reads the

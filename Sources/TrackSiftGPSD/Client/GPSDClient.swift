@@ -33,7 +33,7 @@ import TrackSift
 public struct GPSDClient: Sendable {
   /// Where gpsd is and how to talk to it.
   public var configuration: Configuration
-  /// The device clock, read when a line arrives, for ``TrackSift/Fix/arrivalTime``; tests
+  /// The device clock, read when a line arrives, for `Fix.arrivalTime`; tests
   /// inject a fixed one.
   public var clock: @Sendable () -> Date
 

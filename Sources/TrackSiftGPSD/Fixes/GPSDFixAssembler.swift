@@ -1,7 +1,7 @@
 import Foundation
 import TrackSift
 
-/// Turns a stream of gpsd reports into fixes: one ``TrackSift/Fix`` per epoch, the most
+/// Turns a stream of gpsd reports into fixes: one `Fix` per epoch, the most
 /// complete report of the epoch, with the receiver status of the latest SKY report.
 ///
 /// gpsd sends a TPV when a receiver's cycle ends; while it is still learning which sentence
@@ -13,7 +13,7 @@ import TrackSift
 /// 3-D fix an altitude); an incomplete one is held, replaced by later TPVs of the same time,
 /// and passed when one of them is complete, or when a TPV of another time arrives, or on
 /// ``flush()``. A receiver that never reports a course thus gives its fixes one epoch late.
-/// A consumer never sees two fixes with one timestamp (``TrackSift/FixGate`` would refuse the
+/// A consumer never sees two fixes with one timestamp (`FixGate` would refuse the
 /// second as a duplicate anyway). A TPV earlier than the last fix is passed: the gate decides
 /// what an out-of-order fix means.
 ///

@@ -10,7 +10,7 @@ extension GPSDTPVReport {
   /// The two-sided 95 % bound of a one-dimensional Gaussian in standard deviations: 1.96.
   public static let linear95BoundInSigmas = 1.959_963_984_540_054
 
-  /// The horizontal accuracy in the convention of ``TrackSift/Fix``, a one-sigma-like radius
+  /// The horizontal accuracy in the convention of `Fix`, a one-sigma-like radius
   /// (the 2-D RMS error, DRMS) in meters, made from gpsd's 95 % error figures alone; `nil`
   /// when gpsd sent no horizontal error. ``fix(sky:arrivalTime:)`` prefers
   /// ``horizontalAccuracyMeters(horizontalDilution:)`` when the receiver reported an HDOP.
@@ -115,17 +115,17 @@ extension GPSDTPVReport {
   /// - Speed (`speed`) and course (`track`) as reported.
   /// - Fields outside ``GPSDFieldBounds`` (altitude, speed, course, dilutions) are left out.
   /// - Receiver status: fix type from `status` (DGPS and RTK are
-  ///   ``TrackSift/ReceiverStatus/FixType/differential``, P(Y) is
-  ///   ``TrackSift/ReceiverStatus/FixType/precise``), else from the mode (2-D, 3-D);
+  ///   `ReceiverStatus.FixType.differential`, P(Y) is
+  ///   `ReceiverStatus.FixType.precise`), else from the mode (2-D, 3-D);
   ///   satellites used and HDOP, VDOP, PDOP from `sky` when it is from the same device (or
   ///   either does not name one).
-  /// - Source: ``TrackSift/FixSource/satellite``, except for dead reckoning and surveyed-in
-  ///   positions (status 5 and 7: ``TrackSift/FixSource/unknown``) and simulation (status 8:
-  ///   ``TrackSift/FixSource/simulated``), as `NMEAReader` treats GGA qualities 6 to 8.
+  /// - Source: `FixSource.satellite`, except for dead reckoning and surveyed-in
+  ///   positions (status 5 and 7: `FixSource.unknown`) and simulation (status 8:
+  ///   `FixSource.simulated`), as `NMEAReader` treats GGA qualities 6 to 8.
   ///
   /// - Parameters:
   ///   - sky: the latest SKY report, or `nil`.
-  ///   - arrivalTime: when the report was read, for ``TrackSift/Fix/arrivalTime``.
+  ///   - arrivalTime: when the report was read, for `Fix.arrivalTime`.
   public func fix(sky: GPSDSkyReport? = nil, arrivalTime: Date? = nil) -> Fix? {
     guard hasFix, let time = GPSDFieldBounds.checked(time, GPSDFieldBounds.time),
       let latitudeDegrees, let longitudeDegrees

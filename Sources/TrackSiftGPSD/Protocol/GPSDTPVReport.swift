@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Every field but ``mode`` is optional: gpsd leaves out what it does not know (the first
 /// reports of a session often have no time). Values are kept as reported, absurd ones
-/// included; ``fix(sky:arrivalTime:)`` turns the report into a ``TrackSift/Fix`` and
-/// ``TrackSift/FixGate`` judges it.
+/// included; ``fix(sky:arrivalTime:)`` turns the report into a `Fix` and
+/// `FixGate` judges it.
 ///
 /// The error estimates (`eph`, `epx`, `epy`, `epv`, `eps`, `epd`) are gpsd's, at its
 /// documented 95 % confidence; the `…AccuracyMeters` properties convert them to the one-sigma
-/// convention of ``TrackSift/Fix`` (see ``horizontalAccuracyMeters``).
+/// convention of `Fix` (see ``horizontalAccuracyMeters``).
 public struct GPSDTPVReport: Sendable, Hashable {
   /// The device that produced the report.
   public var device: String?

@@ -5,13 +5,13 @@ import TrackSift
 public enum EvaluatedPipeline: Sendable, Hashable, CaseIterable {
   /// Every in-range fix as it is: what a naive reader of the file reports.
   case raw
-  /// The classic running app: accuracy gate at 50 m (``FixGateConfiguration/runningApp``).
+  /// The classic running app: accuracy gate at 50 m (`FixGateConfiguration.runningApp`).
   case runningApp
-  /// The walking-route app (``FixGateConfiguration/walkingApp``).
+  /// The walking-route app (`FixGateConfiguration.walkingApp`).
   case walkingApp
-  /// The speedometer app (``FixGateConfiguration/speedometer``).
+  /// The speedometer app (`FixGateConfiguration.speedometer`).
   case speedometer
-  /// The fitness tracker (``FixGateConfiguration/fitnessTracker``).
+  /// The fitness tracker (`FixGateConfiguration.fitnessTracker`).
   case fitnessTracker
   /// A constant-velocity Kalman filter and RTS smoother with fixed noise, no gating and no
   /// Doppler: what users of general filtering libraries (filterpy, pykalman) write.

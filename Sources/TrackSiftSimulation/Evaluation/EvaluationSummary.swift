@@ -69,8 +69,10 @@ public struct EvaluationSummary: Sendable, Codable {
   /// Reduces per-case score cards (each case's cards in the same pipeline order, the raw
   /// fixes among them if ratios to raw are wanted).
   ///
-  /// - Parameter signed: keep the sign of the distance and moving-time errors (for a single
-  ///   recording, where too long and too short should show); by default their magnitudes.
+  /// - Parameters:
+  ///   - cards: One array of score cards per case, each in the same pipeline order.
+  ///   - signed: keep the sign of the distance and moving-time errors (for a single
+  ///     recording, where too long and too short should show); by default their magnitudes.
   public init(cards: [[ScoreCard]], signed: Bool = false) {
     let magnitude: (Double) -> Double = signed ? { $0 } : { abs($0) }
     caseCount = cards.count
