@@ -19,7 +19,7 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// whole recording (equal to ``isMoving`` where the segment has no times).
   public var refinedIsMoving: [Bool]
   /// Whether each accepted fix is part of a stop whose positions crept further than their
-  /// accuracy explains (see ``StopCreep``): stopped for the refined times, its step counted as
+  /// accuracy explains (see `StopCreep`): stopped for the refined times, its step counted as
   /// distance; its refined position lies on the line from the stop's arrival to its departure.
   /// One per accepted fix (all `false` where the segment has no times).
   public var refinedIsCreeping: [Bool] = []

@@ -7,7 +7,7 @@ extension TrackAnalysis {
   ///
   /// Each fix whose step the figures do not count (a stop, an un-bridged gap) is written at the
   /// position held when the stretch began, with its time, so a stop is one held position that
-  /// lasts as long as it did (see ``CleanedPath``). Each fix carries the speed the figures
+  /// lasts as long as it did (see `CleanedPath`). Each fix carries the speed the figures
   /// trusted there (``AnalyzedSegment/trustedSpeedsMetersPerSecond``; none where they trusted
   /// none, zero while held) and the direction of the step into it; the speed and course
   /// accuracies, which described the receiver's values, are dropped. Time, altitude, accuracy

@@ -20,7 +20,7 @@
 ///
 /// A segment whose times are usable (``Segment/timeUsability``: most fixes have one, and they
 /// advance apart from isolated glitches) runs the filters; a fix whose time jumped is refused
-/// as ``RejectionReason/timeJump`` (see ``TimeJump``), and an untimed fix as
+/// as ``RejectionReason/timeJump`` (see `TimeJump`), and an untimed fix as
 /// ``RejectionReason/missingTimestamp`` (the motion model cannot place it). In any other
 /// segment the times say nothing (none, a few, every fix stamped alike, or times that do not
 /// advance; ``AnalyzedSegment/timeUsability`` says which) and are set aside for the figures:
@@ -107,23 +107,17 @@ private struct Pipeline {
 
   var counts: VerdictCounts { live.counts }
 
+  /// Runs one segment: the raw figures, the live pass, then the refined one.
   mutating func run(_ segment: Segment) -> ([Verdict], AnalyzedSegment) {
     // Most fixes with times that advance: the motion model runs, and a fix without a time,
     // which it cannot place, is refused. Otherwise the times say nothing (none, a few, or
     // every fix stamped alike, as files with 1901-12-13 "null" times are) and are set aside:
     // the segment is used as it is, for its distance.
-    var fixes = segment.fixes
     let timeUsability = segment.timeUsability
     let timed = timeUsability == .usable
-    for index in fixes.indices {
-      if !timed { fixes[index].timestamp = nil }
-      // The receiver policy, as the live pipeline applies it at its entry.
-      if fixes[index].horizontalAccuracyMeters == nil,
-        fixes[index].receiver.horizontalDilution != nil
-      {
-        fixes[index] = fixes[index].withAccuracyFromDilution
-      }
-    }
+    // A constant: the closures below capture it, and a captured variable would be checked for
+    // exclusive access at every read.
+    let fixes = Self.prepared(segment.fixes, timed: timed)
     raw.startSegment()
     refined.startSegment()
     for fix in fixes where fix.coordinate.isInRange {
@@ -134,97 +128,65 @@ private struct Pipeline {
           verticalAccuracyMeters: fix.verticalAccuracyMeters,
           speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
     }
-    var result = AnalyzedSegment(
-      acceptedFixIndices: [], liveCoordinates: [], refinedCoordinates: [], isMoving: [],
-      refinedIsMoving: [],
-      simplifiedIndices: [], timeUsability: timeUsability)
-    var verdicts: [Verdict] = []
-    var speedVerdicts: [SpeedVerdict] = []
-    var records: [KalmanRecord] = []
-    var sustainedFlags: [Bool] = []  // MetricsSample.countsForSustainedSpeed
-    var stopSpeeds: [SpeedEstimate?] = []  // what the live stop detector was given
-    var acrossGap: [Bool] = []
-    verdicts.reserveCapacity(fixes.count)
-    speedVerdicts.reserveCapacity(fixes.count)
-    result.acceptedFixIndices.reserveCapacity(fixes.count)
-    result.liveCoordinates.reserveCapacity(fixes.count)
-    result.isMoving.reserveCapacity(fixes.count)
-    result.trustedSpeedsMetersPerSecond.reserveCapacity(fixes.count)
-    if timed { records.reserveCapacity(fixes.count) }
-    // Each step as it comes out, so that only what the refined figures need is kept.
-    func take(_ step: LivePipeline.Step) {
-      verdicts.append(step.verdict)
-      speedVerdicts.append(step.speedVerdict)
-      guard step.verdict.isAccepted else { return }
-      if let record = step.record { records.append(record) }
-      // Live figures learn of a stop, and of leaving it, a few seconds late; the refined
-      // ones need not: the fixes of the dwell count as stopped, those after the departure
-      // as moving.
-      if step.stopStartTimeSeconds != nil || step.departureTimeSeconds != nil {
-        // A copy of the indices only here, released before they grow below.
-        let indices = result.acceptedFixIndices
-        if let dwellStart = step.stopStartTimeSeconds {
-          StopDetector.relabel(&result.isMoving, as: false, after: dwellStart) {
-            fixes[indices[$0]].timeSeconds
-          }
-        }
-        if let departure = step.departureTimeSeconds {
-          StopDetector.relabel(&result.isMoving, as: true, after: departure) {
-            fixes[indices[$0]].timeSeconds
-          }
-        }
-      }
-      result.acceptedFixIndices.append(step.sequence)
-      result.liveCoordinates.append(step.coordinate)
-      result.isMoving.append(step.isMoving)
-      result.trustedSpeedsMetersPerSecond.append(step.speedForMaximumMetersPerSecond)
-      sustainedFlags.append(step.countsForSustainedSpeed)
-      stopSpeeds.append(step.speed)
-      acrossGap.append(step.isMovingAcrossGap)
-    }
+    var pass = LivePass(fixCount: fixes.count, timeUsability: timeUsability)
     for (index, fix) in fixes.enumerated() {
       if timed {
-        live.append(fix, sequence: index) { take($0) }
+        live.append(fix, sequence: index) { pass.take($0, of: fixes) }
       } else {
-        take(live.appendWithoutMotionModel(fix, sequence: index))
+        pass.take(live.appendWithoutMotionModel(fix, sequence: index), of: fixes)
       }
     }
-    live.endSegment { take($0) }
-    lastSpeedVerdicts = speedVerdicts
-
+    live.endSegment { pass.take($0, of: fixes) }
+    lastSpeedVerdicts = pass.speedVerdicts
     if timed {
-      let inputs = RefinedStops.Inputs(count: stopSpeeds.count) { [result, profile] position in
-        RefinedStops.Input(
-          fix: fixes[result.acceptedFixIndices[position]], speed: stopSpeeds[position],
-          configuration: profile.stops)
-      }
-      let candidates = RefinedStops.candidateFlags(
-        live: result.isMoving, inputs: inputs, profile.stops, keepsLive: acrossGap)
-      result.refinedIsMoving = RefinedStops.movingFlags(
-        live: candidates, inputs: inputs, configuration: profile.stops, keepsLive: acrossGap)
-      refit(&records, fixes, result, speedVerdicts)
+      refine(&pass, fixes)
     } else {
-      result.refinedIsMoving = result.isMoving
+      pass.segment.refinedIsMoving = pass.segment.isMoving
+      pass.segment.refinedCoordinates = pass.segment.liveCoordinates
+      pass.segment.refinedIsCreeping = [Bool](
+        repeating: false, count: pass.segment.refinedCoordinates.count)
     }
-    stopSpeeds = []
-    result.refinedCoordinates =
-      timed ? RTSSmoother.smoothedCoordinates(records) : result.liveCoordinates
-    records = []
-    result.refinedIsCreeping =
-      timed
-      ? StopCreep.apply(
-        to: &result.refinedCoordinates, isMoving: result.refinedIsMoving, crossesGap: acrossGap,
-        countsEveryStop: profile.refinedCountsStopMovement
-      ) { [indices = result.acceptedFixIndices] position in
-        // The indices alone: capturing `result` would copy the coordinates being moved.
-        fixes[indices[position]].validHorizontalAccuracyMeters
-      } : [Bool](repeating: false, count: result.refinedCoordinates.count)
+    addRefinedFigures(fixes, pass)
+    pass.segment.simplifiedIndices = DouglasPeucker.simplifiedIndices(
+      of: pass.segment.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
+    return (pass.verdicts, pass.segment)
+  }
+
+  /// The refined stops, positions and creeping stops of a timed segment's live pass. What
+  /// only they need is released as soon as they are made.
+  private func refine(_ pass: inout LivePass, _ fixes: [Fix]) {
+    let inputs = RefinedStops.Inputs(count: pass.stopSpeeds.count) {
+      [indices = pass.segment.acceptedFixIndices, stopSpeeds = pass.stopSpeeds, profile] position in
+      RefinedStops.Input(
+        fix: fixes[indices[position]], speed: stopSpeeds[position], configuration: profile.stops)
+    }
+    let candidates = RefinedStops.candidateFlags(
+      live: pass.segment.isMoving, inputs: inputs, profile.stops, keepsLive: pass.acrossGap)
+    pass.segment.refinedIsMoving = RefinedStops.movingFlags(
+      live: candidates, inputs: inputs, configuration: profile.stops, keepsLive: pass.acrossGap)
+    refit(&pass.records, fixes, pass.segment, pass.speedVerdicts)
+    pass.stopSpeeds = []
+    var coordinates = RTSSmoother.smoothedCoordinates(pass.records)
+    pass.records = []
+    pass.segment.refinedIsCreeping = StopCreep.apply(
+      to: &coordinates, isMoving: pass.segment.refinedIsMoving, crossesGap: pass.acrossGap,
+      countsEveryStop: profile.refinedCountsStopMovement
+    ) { [indices = pass.segment.acceptedFixIndices] position in
+      fixes[indices[position]].validHorizontalAccuracyMeters
+    }
+    pass.segment.refinedCoordinates = coordinates
+  }
+
+  /// Feeds the accepted fixes at their refined positions to the refined figures; a refused
+  /// fix whose time is trusted runs their clock, as it does live.
+  private mutating func addRefinedFigures(_ fixes: [Fix], _ pass: LivePass) {
+    let segment = pass.segment
     var position = 0
     for (index, fix) in fixes.enumerated() {
-      guard position < result.acceptedFixIndices.count, result.acceptedFixIndices[position] == index
+      guard position < segment.acceptedFixIndices.count,
+        segment.acceptedFixIndices[position] == index
       else {
-        // A refused fix whose time is trusted runs the clock, as it does live.
-        if let reason = verdicts[index].rejectionReason, reason.keepsTime,
+        if let reason = pass.verdicts[index].rejectionReason, reason.keepsTime,
           let time = fix.timeSeconds
         {
           refined.advanceClock(toSeconds: time)
@@ -234,22 +196,35 @@ private struct Pipeline {
       defer { position += 1 }
       refined.add(
         MetricsSample(
-          timeSeconds: fix.timeSeconds, coordinate: result.refinedCoordinates[position],
+          timeSeconds: fix.timeSeconds, coordinate: segment.refinedCoordinates[position],
           altitudeMeters: fix.validAltitudeMeters,
           verticalAccuracyMeters: fix.verticalAccuracyMeters,
-          speedForMaximumMetersPerSecond: result.trustedSpeedsMetersPerSecond[position],
-          isMoving: result.refinedIsMoving[position],
-          countsForSustainedSpeed: sustainedFlags[position],
-          isCreeping: result.refinedIsCreeping[position])
+          speedForMaximumMetersPerSecond: segment.trustedSpeedsMetersPerSecond[position],
+          isMoving: segment.refinedIsMoving[position],
+          countsForSustainedSpeed: pass.sustainedFlags[position],
+          isCreeping: segment.refinedIsCreeping[position])
       )
     }
-    result.simplifiedIndices = DouglasPeucker.simplifiedIndices(
-      of: result.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
-    return (verdicts, result)
   }
 }
 
 extension Pipeline {
+  /// The segment's fixes as the pipeline reads them: without their times where the times say
+  /// nothing, and with the receiver policy the live pipeline applies at its entry (an accuracy
+  /// from the HDOP where none is stated).
+  fileprivate static func prepared(_ fixes: [Fix], timed: Bool) -> [Fix] {
+    var fixes = fixes
+    for index in fixes.indices {
+      if !timed { fixes[index].timestamp = nil }
+      if fixes[index].horizontalAccuracyMeters == nil,
+        fixes[index].receiver.horizontalDilution != nil
+      {
+        fixes[index] = fixes[index].withAccuracyFromDilution
+      }
+    }
+    return fixes
+  }
+
   /// Filters the segment's accepted fixes again for the smoother when the profile asks for a
   /// refined pass of its own (see ``ActivityProfile/smoothingAccelerationNoiseMetersPerSecondSquared``):
   /// with its acceleration noise, holding still at the refined stops, with the white noise

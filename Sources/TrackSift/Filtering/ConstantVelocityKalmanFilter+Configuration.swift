@@ -54,7 +54,7 @@ extension ConstantVelocityKalmanFilter {
     /// weighs the positions by their white noise, measured on the recording itself, rather
     /// than by their whole stated (or assumed) accuracy: a smoother can remove only the noise
     /// that is new at every fix, and taking a chip's slow wander for it cuts real bends (see
-    /// ``WhitePositionNoiseEstimator``). The judging filter keeps the stated accuracy for its
+    /// `WhitePositionNoiseEstimator`). The judging filter keeps the stated accuracy for its
     /// innovation test; the smoothed tracks turn it on.
     public var measuresWhiteNoise: Bool
 

@@ -259,20 +259,16 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     guard configuration.usesReportedVelocity, let speed = fix.validSpeedMetersPerSecond,
       speed < 100
     else { return false }
-    let measuredEast: Double
-    let measuredNorth: Double
+    let measured: Velocity
     var variance: Double
     let speedSigma = configuration.speedSigmaMetersPerSecond(of: fix)
     variance = speedSigma * speedSigma
     if speed <= configuration.stationarySpeedMetersPerSecond {
-      measuredEast = 0
-      measuredNorth = 0
+      measured = .zero
     } else if speed >= configuration.minimumSpeedForCourseMetersPerSecond,
-      let course = fix.validCourseDegrees
+      let velocity = fix.reportedVelocity
     {
-      let radians = course * .pi / 180
-      measuredEast = speed * sin(radians)
-      measuredNorth = speed * cos(radians)
+      measured = velocity
       let courseSigma =
         (fix.courseAccuracyDegrees.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
           ?? configuration.assumedCourseAccuracyDegrees) * .pi / 180
@@ -281,14 +277,14 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     } else {
       return false
     }
-    let innovationEast = measuredEast - east.velocityMetersPerSecond
-    let innovationNorth = measuredNorth - north.velocityMetersPerSecond
+    let innovationEast = measured.eastMetersPerSecond - east.velocityMetersPerSecond
+    let innovationNorth = measured.northMetersPerSecond - north.velocityMetersPerSecond
     let normalizedSquare =
       innovationEast * innovationEast / (east.velocityVariance + variance)
       + innovationNorth * innovationNorth / (north.velocityVariance + variance)
     guard normalizedSquare <= configuration.velocityGateChiSquare else { return false }
-    east.updateVelocity(measuredEast, measurementVariance: variance)
-    north.updateVelocity(measuredNorth, measurementVariance: variance)
+    east.updateVelocity(measured.eastMetersPerSecond, measurementVariance: variance)
+    north.updateVelocity(measured.northMetersPerSecond, measurementVariance: variance)
     return true
   }
 
@@ -323,8 +319,11 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     }
     return KalmanStep(
       verdict: verdict, coordinate: coordinate,
-      eastVelocityMetersPerSecond: plane == nil ? 0 : east.velocityMetersPerSecond,
-      northVelocityMetersPerSecond: plane == nil ? 0 : north.velocityMetersPerSecond,
+      velocity: plane == nil
+        ? .zero
+        : Velocity(
+          eastMetersPerSecond: east.velocityMetersPerSecond,
+          northMetersPerSecond: north.velocityMetersPerSecond),
       startedRun: startedRun, usedReportedVelocity: usedVelocity, record: record)
   }
 }

@@ -4,10 +4,8 @@ public struct KalmanStep: Sendable, Hashable {
   public var verdict: Verdict
   /// The filtered position after the fix (for a rejected fix: the last estimate).
   public var coordinate: Coordinate
-  /// Filtered east velocity in meters per second.
-  public var eastVelocityMetersPerSecond: Double
-  /// Filtered north velocity in meters per second.
-  public var northVelocityMetersPerSecond: Double
+  /// The filtered velocity (zero before the filter holds a state).
+  public var velocity: Velocity
   /// True when the filter started afresh at this fix.
   public var startedRun: Bool
   /// True when the fix's reported velocity was used.
@@ -16,8 +14,5 @@ public struct KalmanStep: Sendable, Hashable {
   public var record: KalmanRecord?
 
   /// The filtered ground speed in meters per second.
-  public var speedMetersPerSecond: Double {
-    (eastVelocityMetersPerSecond * eastVelocityMetersPerSecond
-      + northVelocityMetersPerSecond * northVelocityMetersPerSecond).squareRoot()
-  }
+  public var speedMetersPerSecond: Double { velocity.speedMetersPerSecond }
 }

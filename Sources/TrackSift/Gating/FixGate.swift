@@ -56,7 +56,7 @@ public struct FixGate: Sendable {
 
   private var sessionStartSeconds: Double?
   private var anchor: Anchor?
-  private var velocity: Velocity?
+  private var velocity: VelocityEstimate?
   private var candidate: Candidate?
   // Set by beginNewSegment(): the next fix is not compared with the last accepted one.
   private var continuityBroken = false
@@ -66,7 +66,7 @@ public struct FixGate: Sendable {
   /// What the jump rules held before an acceptance.
   private struct Memory: Sendable {
     var anchor: Anchor?
-    var velocity: Velocity?
+    var velocity: VelocityEstimate?
     var candidate: Candidate?
     var consecutiveJumpRejections: Int
     var continuityBroken: Bool
@@ -78,18 +78,17 @@ public struct FixGate: Sendable {
   private static let assumedReportedSpeedAccuracyMetersPerSecond = 2.0
 
   /// The last accepted fix, as the jump rules need it.
-  private struct Anchor: Sendable {
+  struct Anchor: Sendable {
     var coordinate: Coordinate
     var timeSeconds: Double?
     var accuracyMeters: Double
   }
 
-  /// Velocity in east-north meters per second, with its one-sigma uncertainty and its age: the
-  /// time between the instant it describes and the anchor (half the step for a velocity from
-  /// two positions, zero for a Doppler velocity).
-  private struct Velocity: Sendable {
-    var eastMetersPerSecond: Double
-    var northMetersPerSecond: Double
+  /// The anchor's velocity, with its one-sigma uncertainty and its age: the time between the
+  /// instant it describes and the anchor (half the step for a velocity from two positions, zero
+  /// for a Doppler velocity).
+  private struct VelocityEstimate: Sendable {
+    var velocity: Velocity
     var uncertaintyMetersPerSecond: Double
     var ageSeconds: Double
   }
@@ -99,35 +98,6 @@ public struct FixGate: Sendable {
     var coordinate: Coordinate
     var timeSeconds: Double
     var accuracyMeters: Double
-  }
-
-  /// The step from the anchor to the fix under test.
-  private struct Step {
-    var elapsedSeconds: Double
-    var eastMeters: Double
-    var northMeters: Double
-    var distanceMeters: Double
-    var allowanceMeters: Double
-
-    init(
-      from anchor: Anchor, to coordinate: Coordinate, elapsedSeconds: Double,
-      allowanceMeters: Double
-    ) {
-      self.elapsedSeconds = elapsedSeconds
-      self.allowanceMeters = allowanceMeters
-      let offsets = Geodesic.localOffsets(
-        anchor.coordinate.latitudeDegrees, anchor.coordinate.longitudeDegrees,
-        coordinate.latitudeDegrees, coordinate.longitudeDegrees)
-      eastMeters = offsets.east
-      northMeters = offsets.north
-      // The offsets already give the distance of a short step (one sine and one cosine); longer
-      // or polar steps take Geodesic's full path, by the same rule that Geodesic applies.
-      let planar = (eastMeters * eastMeters + northMeters * northMeters).squareRoot()
-      distanceMeters =
-        planar < Geodesic.shortStepLimitMeters
-          && abs(anchor.coordinate.latitudeDegrees) < Geodesic.polarLimitDegrees
-        ? planar : Geodesic.distanceMeters(from: anchor.coordinate, to: coordinate)
-    }
   }
 
   /// Creates a gate.
@@ -229,43 +199,9 @@ public struct FixGate: Sendable {
     lastAcceptanceReanchored = false
     memory = nil
     let rules = configuration
+    if let reason = Self.fieldRejection(of: fix, rules) { return .rejected(reason) }
     let coordinate = fix.coordinate
-    guard coordinate.isInRange else { return .rejected(.invalidCoordinates) }
-    if rules.rejectsNullIsland, coordinate.isNullIsland { return .rejected(.nullIsland) }
-
     let time = fix.timeSeconds.flatMap { $0.isFinite ? $0 : nil }
-    if time == nil, !rules.acceptsMissingTimestamp { return .rejected(.missingTimestamp) }
-    if rules.rejectsNetworkSource, fix.source == .network { return .rejected(.networkSource) }
-
-    let reportedAccuracy = fix.horizontalAccuracyMeters
-    if let accuracy = reportedAccuracy {
-      if rules.rejectsInvalidAccuracy, accuracy < 0 || accuracy == .infinity {
-        return .rejected(.invalidAccuracy)
-      }
-      if accuracy == 0, !rules.acceptsUnknownAccuracy { return .rejected(.invalidAccuracy) }
-    } else if !rules.acceptsUnknownAccuracy {
-      return .rejected(.invalidAccuracy)
-    }
-
-    if let minimum = rules.minimumSatellitesUsed, let used = fix.receiver.satellitesUsed,
-      used < minimum
-    {
-      return .rejected(.tooFewSatellites)
-    }
-    if rules.rejectsWithoutThreeDimensionalFix, let type = fix.receiver.fixType {
-      // A switch, not `==`: that would compare the raw strings.
-      switch type {
-      case .none, .twoDimensional: return .rejected(.noThreeDimensionalFix)
-      case .threeDimensional, .differential, .precise: break
-      }
-    }
-
-    if let maximumAge = rules.maximumFixAgeSeconds, let time,
-      let arrival = fix.arrivalTime?.timeIntervalSinceReferenceDate, arrival.isFinite,
-      arrival - time > maximumAge
-    {
-      return .rejected(.stale)
-    }
 
     if sessionStartSeconds == nil, let time { sessionStartSeconds = time }
     var sessionElapsed: Double?
@@ -299,29 +235,10 @@ public struct FixGate: Sendable {
       }
     }
 
-    if let warmUp = rules.warmUpSeconds, let elapsed = sessionElapsed, elapsed < warmUp {
-      return .rejected(.warmUp)
+    if let reason = Self.sessionRejection(of: fix, elapsedSeconds: sessionElapsed, rules) {
+      return .rejected(reason)
     }
-
-    if let accuracy = reportedAccuracy {
-      var ceiling = rules.maximumHorizontalAccuracyMeters
-      if let startupCeiling = rules.startupMaximumHorizontalAccuracyMeters,
-        let elapsed = sessionElapsed, elapsed < rules.startupAccuracyWindowSeconds
-      {
-        ceiling = startupCeiling
-      }
-      if let ceiling, accuracy > ceiling { return .rejected(.accuracyAboveCeiling) }
-    }
-
-    var startupSpeedLimit: Double?
-    if let limit = rules.startupMaximumSpeedMetersPerSecond, let elapsed = sessionElapsed,
-      elapsed < rules.startupSpeedWindowSeconds
-    {
-      startupSpeedLimit = limit
-      if let speed = fix.validSpeedMetersPerSecond, speed > limit {
-        return .rejected(.startupSpeed)
-      }
-    }
+    let startupSpeedLimit = Self.startupSpeedLimit(elapsedSeconds: sessionElapsed, rules)
 
     // The step from the last accepted fix, also used for the velocity when accepted.
     var step: Step?
@@ -376,8 +293,8 @@ public struct FixGate: Sendable {
     guard let maximumAcceleration = rules.maximumAccelerationMetersPerSecondSquared,
       let velocity, elapsed >= 0
     else { return nil }
-    let east = step.eastMeters - velocity.eastMetersPerSecond * elapsed
-    let north = step.northMeters - velocity.northMetersPerSecond * elapsed
+    let east = step.eastMeters - velocity.velocity.eastMetersPerSecond * elapsed
+    let north = step.northMeters - velocity.velocity.northMetersPerSecond * elapsed
     let deviation = (east * east + north * north).squareRoot()
     let allowance =
       step.allowanceMeters
@@ -432,12 +349,13 @@ public struct FixGate: Sendable {
   private mutating func accept(
     _ fix: Fix, _ coordinate: Coordinate, _ time: Double?, _ accuracy: Double, step: Step?
   ) {
-    var newVelocity: Velocity?
+    var newVelocity: VelocityEstimate?
     if let step, let anchor, step.elapsedSeconds > 0 {
       let elapsed = step.elapsedSeconds
-      newVelocity = Velocity(
-        eastMetersPerSecond: step.eastMeters / elapsed,
-        northMetersPerSecond: step.northMeters / elapsed,
+      newVelocity = VelocityEstimate(
+        velocity: Velocity(
+          eastMetersPerSecond: step.eastMeters / elapsed,
+          northMetersPerSecond: step.northMeters / elapsed),
         uncertaintyMetersPerSecond: (anchor.accuracyMeters + accuracy) / elapsed,
         ageSeconds: elapsed / 2)
     }
@@ -448,9 +366,8 @@ public struct FixGate: Sendable {
       speed <= configuration.maximumSpeedMetersPerSecond ?? .infinity
     {
       let speedAccuracy = fix.validSpeedAccuracyMetersPerSecond
-      newVelocity = Velocity(
-        eastMetersPerSecond: reported.eastMetersPerSecond,
-        northMetersPerSecond: reported.northMetersPerSecond,
+      newVelocity = VelocityEstimate(
+        velocity: reported,
         uncertaintyMetersPerSecond: speedAccuracy
           ?? Self.assumedReportedSpeedAccuracyMetersPerSecond,
         ageSeconds: 0)

@@ -27,9 +27,9 @@
 /// 1. the reported speed is at or above the profile's ceiling;
 /// 2. the fix is less than ``SignalLossReconvergence/reconvergenceSeconds`` after a signal
 ///    loss: a pause between accepted fixes longer than ``Configuration/signalLossSeconds`` and
-///    than ``signalLossIntervalMultiple`` times the interval before it (a sparse recording's
+///    than ``Configuration/signalLossIntervalMultiple`` times the interval before it (a sparse recording's
 ///    pauses are its pace, not a loss);
-/// 2a. the fix is less than ``positionOutlierSeconds`` after a fix refused for its position
+/// 2a. the fix is less than ``Configuration/positionOutlierSeconds`` after a fix refused for its position
 ///    (``recordRefusal(_:reason:)``): the solution that put a position off by
 ///    tens of meters also gave the speeds around it (JEN806JEN, read as positions, times and
 ///    speeds: 8.6-11.1 m/s, genuine top 7.93, between innovation outliers and an implied-speed
@@ -38,7 +38,7 @@
 ///    ``Configuration/maximumHorizontalDilution``, speed accuracy above
 ///    ``Configuration/maximumSpeedAccuracyMetersPerSecond``, where the fix says;
 /// 4. the speed is extrapolated: the receiver repeats its last velocity, to the last digit, over
-///    at least ``extrapolationRunSeconds`` of equal steps;
+///    at least ``Configuration/extrapolationRunSeconds`` of equal steps;
 /// 5. acceleration (see above; ``Configuration/maximumSpeedChangeMetersPerSecondSquared``);
 /// 6. displacement (reported speeds only): the speed exceeds the positions' displacement speed
 ///    by more than the tolerance, or, within ``SignalLossReconvergence/signalLossSeconds`` of a
@@ -57,77 +57,6 @@
 ///
 /// - Complexity: O(k) per fix for k fixes of look-ahead, without allocation.
 public struct SpeedCorroboration: Sendable {
-  /// The knobs of the speed verdicts.
-  public struct Configuration: Sendable, Hashable {
-    /// Fewest satellites for a trusted speed: 5, the minimum of GPSResults, GPS Speedreader
-    /// and GpsarPro (gps-wizard "Filtering"). The labelled spikes of `spikes/motion-mini/more`
-    /// come at 4-6 satellites; their genuine runs at 12-22.
-    public var minimumSatellitesUsed: Int?
-    /// Highest HDOP for a trusted speed: 5, GPSResults' and GP3S's limit. The labelled spikes
-    /// come at HDOP 5.7-99.99, the genuine rows at 0.6-1.1.
-    public var maximumHorizontalDilution: Double?
-    /// Worst speed accuracy (one sigma, m/s) for a trusted speed: 2.06 m/s (4 knots),
-    /// GPSResults' and GPS Speedreader's limit for 5 Hz SiRF logs. The labelled spikes state
-    /// 12-999 m/s; the genuine rows 0.08-0.39 m/s.
-    public var maximumSpeedAccuracyMetersPerSecond: Double?
-    /// Fastest change of speed the activity makes, in m/s²: walking 3, running and cycling 4
-    /// (GPSResults' and GPS Speedreader's limit at 1 Hz; a sprinter gains 10 m/s in about 3 s),
-    /// driving 10 (a car's full braking). The noise of the two speeds is allowed for apart
-    /// (twice their combined accuracy), so one limit serves every logging rate.
-    public var maximumSpeedChangeMetersPerSecondSquared: Double
-    /// The shortest pause between fixes, in seconds, that counts as a signal loss: 3 s. In the
-    /// 5 Hz logs of `spikes/motion-mini/more`, a 4 s pause was followed by a 22 m/s spike held
-    /// for 2.8 s (JEN806JEN); GT-31 spikes follow pauses of 17 s. The gate and the filter keep
-    /// their own, longer, signal loss (``SignalLossReconvergence/signalLossSeconds``).
-    public var signalLossSeconds: Double
-    /// Speed accuracy (one sigma, m/s) assumed for a speed that states none: 0.5, between a
-    /// phone's Doppler (0.1-0.26 m/s) and a watch's (0.3-0.8 m/s, ERROR-MODEL.md).
-    public var assumedSpeedAccuracyMetersPerSecond: Double
-    /// After this many seconds of speeds refused for acceleration that agree with one another,
-    /// the reference is taken to be the wrong one and the run is trusted: 3 s, longer than a
-    /// receiver's reconvergence (``SignalLossReconvergence/reconvergenceSeconds``).
-    public var reanchorSeconds: Double
-    /// A reported speed is refused when it exceeds the positions' displacement speed over
-    /// about two seconds by more than this many meters per second plus
-    /// ``displacementToleranceFraction`` of that speed: 3 m/s covers two consumer fixes'
-    /// second-to-second wander (ERROR-MODEL.md: 0.2-0.6 m at 1 s) and a turn's chord.
-    public var displacementToleranceMetersPerSecond: Double
-    /// The relative part of the displacement tolerance: 0.5.
-    public var displacementToleranceFraction: Double
-
-    /// Creates a configuration; the defaults suit running.
-    public init(
-      minimumSatellitesUsed: Int? = 5,
-      maximumHorizontalDilution: Double? = 5,
-      maximumSpeedAccuracyMetersPerSecond: Double? = 2.06,
-      maximumSpeedChangeMetersPerSecondSquared: Double = 4,
-      signalLossSeconds: Double = 3,
-      assumedSpeedAccuracyMetersPerSecond: Double = 0.5,
-      reanchorSeconds: Double = 3,
-      displacementToleranceMetersPerSecond: Double = 3,
-      displacementToleranceFraction: Double = 0.5
-    ) {
-      self.minimumSatellitesUsed = minimumSatellitesUsed
-      self.maximumHorizontalDilution = maximumHorizontalDilution
-      self.maximumSpeedAccuracyMetersPerSecond = maximumSpeedAccuracyMetersPerSecond
-      self.maximumSpeedChangeMetersPerSecondSquared = maximumSpeedChangeMetersPerSecondSquared
-      self.signalLossSeconds = signalLossSeconds
-      self.assumedSpeedAccuracyMetersPerSecond = assumedSpeedAccuracyMetersPerSecond
-      self.reanchorSeconds = reanchorSeconds
-      self.displacementToleranceMetersPerSecond = displacementToleranceMetersPerSecond
-      self.displacementToleranceFraction = displacementToleranceFraction
-    }
-
-    /// Defaults for an activity (only the acceleration limit differs).
-    public static func defaults(for activity: ActivityKind) -> Configuration {
-      switch activity {
-      case .walking: Configuration(maximumSpeedChangeMetersPerSecondSquared: 3)
-      case .running, .cycling: Configuration()
-      case .driving: Configuration(maximumSpeedChangeMetersPerSecondSquared: 10)
-      }
-    }
-  }
-
   /// A trusted speed, the reference of the acceleration rule.
   private struct Reference: Sendable {
     var timeSeconds: Double
@@ -140,8 +69,7 @@ public struct SpeedCorroboration: Sendable {
   /// The ceiling of reported speeds, in m/s (the profile's speed layer's).
   public var reportedSpeedCeilingMetersPerSecond: Double
   private var reference: Reference?
-  // The last judged speed, whatever its verdict: a refused run must agree with itself to
-  // re-anchor.
+  // The last judged speed, refused or not: a refused run must agree with itself to re-anchor.
   private var previous: Reference?
   private var breachStartSeconds: Double?
   private var lastTimeSeconds: Double?
@@ -167,36 +95,6 @@ public struct SpeedCorroboration: Sendable {
     var step: Step?
     var fixCount: Int
   }
-
-  /// The shortest run, in seconds, of one speed repeated exactly over equal steps that is taken
-  /// for dead reckoning: a second, five fixes at 5 Hz. A measured speed carries noise (0.05-0.8
-  /// m/s, ERROR-MODEL.md), so it does not repeat to the last digit while the positions advance
-  /// by the same vector; a receiver that has lost tracking does exactly that. Speed-sailing
-  /// logs hold such runs of 2-20 s at 19-43 m/s (DAV855ZAR, DUN813ROB, BUL841JAM in
-  /// `spikes/motion-mini/more`).
-  static let extrapolationRunSeconds = 1.0
-
-  /// How long after a fix refused for its position speeds are not trusted, in seconds: 1, the
-  /// receiver's next solution. JEN806JEN's last suspect speed came 0.8 s after the outlier; at
-  /// 2 s no other verdict of the real files or the simulated suite changes either.
-  static let positionOutlierSeconds = 1.0
-
-  /// How closely, in meters per axis, two steps must agree to count as equal: 1.5 cm, the
-  /// rounding of positions written to 1e-7 degree (1.1 cm of latitude) and a little more; the
-  /// frozen runs of the spike logs repeat their step to that rounding. Watches that fill in
-  /// 1 Hz points between their fixes (the COROS and Garmin files of `paired/`) repeat a speed
-  /// over steps equal within a few centimeters: at 5 cm 2-13 % of their speeds were refused,
-  /// at 1.5 cm 0.2-7 %, with the same spikes caught.
-  static let equalStepToleranceMeters = 0.015
-
-  /// A pause is a signal loss only when it is also this many times the interval before it.
-  static let signalLossIntervalMultiple = 3.0
-
-  /// How far apart, in seconds, the positions of the displacement rule are sought on either
-  /// side of the fix: 1 s, so the window spans about two seconds.
-  static let displacementHalfWindowSeconds = 1.0
-  /// The farthest, in seconds, a position of the displacement rule may lie from the fix.
-  static let displacementReachSeconds = 3.0
 
   /// Creates a judge that has seen nothing.
   public init(configuration: Configuration, reportedSpeedCeilingMetersPerSecond: Double) {
@@ -241,7 +139,7 @@ public struct SpeedCorroboration: Sendable {
     }
     if isReconverging(atTimeSeconds: time) { return .rejected(.afterSignalLoss) }
     if let refused = positionRefusalSeconds, time >= refused,
-      time - refused <= Self.positionOutlierSeconds
+      time - refused <= configuration.positionOutlierSeconds
     {
       return .rejected(.afterPositionOutlier)
     }
@@ -277,7 +175,7 @@ public struct SpeedCorroboration: Sendable {
 
   /// Takes a fix the pipeline refused, with its reason. One refused for its position (an
   /// implied-speed jump or an innovation outlier, ``RejectionReason/isPositionOutlier``) keeps
-  /// the speeds of the next ``positionOutlierSeconds`` from being trusted; any other refusal,
+  /// the speeds of the next ``Configuration/positionOutlierSeconds`` from being trusted; any other refusal,
   /// or a fix without a usable time, changes nothing.
   public mutating func recordRefusal(_ fix: Fix, reason: RejectionReason?) {
     guard reason?.isPositionOutlier == true, let time = fix.timeSeconds, time.isFinite else {
@@ -321,7 +219,7 @@ public struct SpeedCorroboration: Sendable {
     guard let lastTimeSeconds else { return false }
     let pause = time - lastTimeSeconds
     return pause > configuration.signalLossSeconds
-      && pause > Self.signalLossIntervalMultiple * (lastIntervalSeconds ?? 0)
+      && pause > configuration.signalLossIntervalMultiple * (lastIntervalSeconds ?? 0)
   }
 
   private func isReconverging(atTimeSeconds time: Double) -> Bool {
@@ -387,14 +285,14 @@ public struct SpeedCorroboration: Sendable {
       time > last.timeSeconds
     else { return nil }
     let step = Self.step(from: last.coordinate, to: coordinate)
-    if let runStep = run.step, !Self.areEqual(step, runStep) { return nil }
+    if let runStep = run.step, !areEqual(step, runStep) { return nil }
     run.step = run.step ?? step
     run.fixCount += 1
     return run
   }
 
   /// Whether a reported speed belongs to a run of exact repeats over equal steps, at least
-  /// three fixes and ``extrapolationRunSeconds`` long, counting the accepted fixes before it
+  /// three fixes and ``Configuration/extrapolationRunSeconds`` long, counting the accepted fixes before it
   /// and the fixes the look-ahead holds after it. The run's first fix counts: its speed is the
   /// one the receiver went on repeating, measured as its tracking failed.
   private func isExtrapolated(
@@ -410,15 +308,17 @@ public struct SpeedCorroboration: Sendable {
         Self.reportedSpeed(of: next) == speed, next.coordinate.isInRange
       else { break }
       let step = Self.step(from: end.coordinate, to: next.coordinate)
-      if let runStep = run.step, !Self.areEqual(step, runStep) { break }
+      if let runStep = run.step, !areEqual(step, runStep) { break }
       run.step = run.step ?? step
       run.fixCount += 1
       end = (nextTime, next.coordinate)
     }
     guard let step = run.step,
-      (step.east * step.east + step.north * step.north).squareRoot() > Self.equalStepToleranceMeters
+      (step.east * step.east + step.north * step.north).squareRoot()
+        > configuration.equalStepToleranceMeters
     else { return false }
-    return run.fixCount >= 3 && end.timeSeconds - run.startSeconds >= Self.extrapolationRunSeconds
+    return run.fixCount >= 3
+      && end.timeSeconds - run.startSeconds >= configuration.extrapolationRunSeconds
   }
 
   private static func step(from start: Coordinate, to end: Coordinate) -> Step {
@@ -426,13 +326,13 @@ public struct SpeedCorroboration: Sendable {
     return (east, north)
   }
 
-  private static func areEqual(_ first: Step, _ second: Step) -> Bool {
-    abs(first.east - second.east) <= equalStepToleranceMeters
-      && abs(first.north - second.north) <= equalStepToleranceMeters
+  private func areEqual(_ first: Step, _ second: Step) -> Bool {
+    abs(first.east - second.east) <= configuration.equalStepToleranceMeters
+      && abs(first.north - second.north) <= configuration.equalStepToleranceMeters
   }
 
   /// Whether a reported speed is well above the displacement speed of the positions about
-  /// ``displacementHalfWindowSeconds`` before and after the fix.
+  /// ``Configuration/displacementHalfWindowSeconds`` before and after the fix.
   private func exceedsDisplacement(
     _ speed: Double, of fix: Fix, at time: Double, upcoming: some Sequence<Fix>
   ) -> Bool {
@@ -443,8 +343,8 @@ public struct SpeedCorroboration: Sendable {
     while index >= 0 {
       let entry = positions[index]
       let age = time - entry.timeSeconds
-      if age > Self.displacementReachSeconds { break }
-      if age >= Self.displacementHalfWindowSeconds {
+      if age > configuration.displacementReachSeconds { break }
+      if age >= configuration.displacementHalfWindowSeconds {
         before = entry
         break
       }
@@ -458,7 +358,9 @@ public struct SpeedCorroboration: Sendable {
     for next in upcoming {
       guard let nextTime = next.timeSeconds, next.coordinate.isInRange else { continue }
       let ahead = nextTime - time
-      if ahead >= Self.displacementHalfWindowSeconds, ahead <= Self.displacementReachSeconds {
+      if ahead >= configuration.displacementHalfWindowSeconds,
+        ahead <= configuration.displacementReachSeconds
+      {
         after = (nextTime, next.coordinate)
         break
       }
@@ -469,13 +371,13 @@ public struct SpeedCorroboration: Sendable {
   }
 
   /// Whether a speed exceeds the displacement speed between two positions by more than the
-  /// tolerance; `nil` when they are less than ``displacementHalfWindowSeconds`` apart.
+  /// tolerance; `nil` when they are less than ``Configuration/displacementHalfWindowSeconds`` apart.
   private func exceeds(
     _ speed: Double, from start: (timeSeconds: Double, coordinate: Coordinate),
     to end: (timeSeconds: Double, coordinate: Coordinate)
   ) -> Bool? {
     let span = end.timeSeconds - start.timeSeconds
-    guard span >= Self.displacementHalfWindowSeconds else { return nil }
+    guard span >= configuration.displacementHalfWindowSeconds else { return nil }
     let displacementSpeed =
       Geodesic.distanceMeters(from: start.coordinate, to: end.coordinate) / span
     // While the receiver reconverges after a signal loss, positions that outrun the speed

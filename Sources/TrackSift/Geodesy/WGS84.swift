@@ -30,7 +30,7 @@ public enum WGS84 {
 
   /// The prime-vertical radius for a latitude given by its sine (the ECEF conversions
   /// work in radians and have the sine at hand).
-  @inlinable @usableFromInline
+  @inlinable
   static func primeVerticalRadiusMeters(sineOfLatitude s: Double) -> Double {
     semiMajorAxisMeters / (1 - eccentricitySquared * s * s).squareRoot()
   }

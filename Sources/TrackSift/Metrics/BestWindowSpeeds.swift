@@ -94,8 +94,8 @@ public struct BestWindowSpeeds: Sendable, Hashable {
   /// Adds an interval that follows the previous one without a break.
   ///
   /// - Parameters:
-  ///   - metersPerSecond: the speed over the interval; a negative or non-finite speed breaks
-  ///     the run instead.
+  ///   - speed: the speed over the interval in meters per second; a negative or non-finite
+  ///     speed breaks the run instead.
   ///   - seconds: the interval's length; one that is not positive and finite breaks the run.
   /// - Complexity: O(1) amortised.
   public mutating func add(metersPerSecond speed: Double, seconds: Double) {

@@ -157,12 +157,11 @@ public struct Fix: Sendable {
 
   /// The reported (Doppler) velocity east and north in meters per second, from the valid
   /// speed and course; `nil` without either.
-  public var reportedVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? {
+  public var reportedVelocity: Velocity? {
     guard let speed = validSpeedMetersPerSecond, let course = validCourseDegrees else {
       return nil
     }
-    let radians = course * .pi / 180
-    return (speed * sin(radians), speed * cos(radians))
+    return Velocity(speedMetersPerSecond: speed, courseDegrees: course)
   }
 
   /// The reported horizontal accuracy when it is usable: finite and greater than zero.

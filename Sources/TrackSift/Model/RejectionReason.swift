@@ -20,7 +20,7 @@ public enum RejectionReason: String, Sendable, Hashable, Codable, CaseIterable, 
   case duplicateTimestamp = "duplicate-timestamp"
   /// Earlier than the last accepted fix.
   case outOfOrder = "out-of-order"
-  /// The fix's time is far from its neighbours' (see ``TimeJump``): an isolated jump forward
+  /// The fix's time is far from its neighbours' (see `TimeJump`): an isolated jump forward
   /// or back that the fixes around it do not follow, or a segment's first or last fix set
   /// apart from the rest by more than a day.
   case timeJump = "time-jump"

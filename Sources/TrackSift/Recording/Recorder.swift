@@ -70,15 +70,8 @@ public struct Recorder: Sendable {
   private var pausedSince: Date?
   /// A signal quality the newest fixes show but that has not held long enough to be shown.
   private var signalCandidate: (quality: SignalQuality, since: Date)?
-  /// The last accepted fix's live position, and the held fixes the display accepted: the
-  /// provisional distance runs through them. Each held fix keeps its distance from the one
-  /// before it, so that a snapshot measures only the first leg.
-  private var lastJudgedCoordinate: Coordinate?
-  /// The last accepted fix's time (seconds since the reference date), where the provisional
-  /// moving time starts.
-  private var lastJudgedTimeSeconds: Double?
-  private var provisional:
-    [(sequence: Int, coordinate: Coordinate, legMeters: Double, timeSeconds: Double?)] = []
+  /// The held fixes the display accepted: the provisional distance runs through them.
+  private var provisional = ProvisionalTrail()
 
   /// Creates an idle recorder.
   public init(configuration: RecorderConfiguration) {
@@ -196,12 +189,9 @@ public struct Recorder: Sendable {
     }
     segmentHasFix = true
     if display.update(with: fix) {
-      let legMeters =
-        provisional.last.map {
-          Geodesic.distanceMeters(from: $0.coordinate, to: fix.coordinate)
-        } ?? 0
-      provisional.append(
-        (sequence, fix.coordinate, legMeters, fix.timestamp?.timeIntervalSinceReferenceDate))
+      provisional.hold(
+        sequence: sequence, coordinate: fix.coordinate,
+        timeSeconds: fix.timestamp?.timeIntervalSinceReferenceDate)
       if fix.source != .network {
         lastSatelliteFixArrival = now
         if estimatedSource != nil {
@@ -297,11 +287,9 @@ public struct Recorder: Sendable {
   ) {
     events.append(
       RecorderEvent(time: now, kind: .fixJudged(sequence: step.sequence, verdict: step.verdict)))
-    let judgedTime = provisional.first { $0.sequence == step.sequence }?.timeSeconds
-    provisional.removeAll { $0.sequence <= step.sequence }
+    provisional.release(
+      through: step.sequence, acceptedAt: step.verdict.isAccepted ? step.coordinate : nil)
     guard step.verdict.isAccepted else { return }
-    lastJudgedCoordinate = step.coordinate
-    lastJudgedTimeSeconds = judgedTime
     if !step.isMoving, !isAutoPaused, let since = step.stopStartTimeSeconds {
       isAutoPaused = true
       events.append(
@@ -322,9 +310,7 @@ public struct Recorder: Sendable {
   private mutating func endSegment(at now: Date) -> [RecorderEvent] {
     var events: [RecorderEvent] = []
     for step in pipeline.endSegment() { handle(step, at: now, &events) }
-    provisional = []
-    lastJudgedCoordinate = nil
-    lastJudgedTimeSeconds = nil
+    provisional.reset()
     return events
   }
 
@@ -339,11 +325,7 @@ public struct Recorder: Sendable {
   /// The distance from the last judged position through the held fixes, summed in their
   /// order.
   private var provisionalDistanceMeters: Double {
-    guard !isAutoPaused, let first = provisional.first else { return 0 }
-    var meters = Geodesic.distanceMeters(
-      from: lastJudgedCoordinate ?? first.coordinate, to: first.coordinate)
-    for entry in provisional.dropFirst() { meters += entry.legMeters }
-    return meters
+    isAutoPaused ? 0 : provisional.distanceMeters
   }
 
   /// The time from the last judged fix through the held fixes, in seconds: the judged moving
@@ -351,16 +333,7 @@ public struct Recorder: Sendable {
   /// moving time would sit at 0:00 for the first 10 seconds and then lag. Counted as moving,
   /// as judged time is until the stop detector says otherwise; 0 while auto-paused.
   private var provisionalMovingSeconds: Double {
-    guard !isAutoPaused, state != .paused(.manual) else { return 0 }
-    var seconds = 0.0
-    var previous = lastJudgedTimeSeconds
-    for entry in provisional {
-      if let previous, let time = entry.timeSeconds, time > previous, time.isFinite {
-        seconds += time - previous
-      }
-      previous = entry.timeSeconds ?? previous
-    }
-    return seconds
+    isAutoPaused || state == .paused(.manual) ? 0 : provisional.movingSeconds
   }
 
   private mutating func advanceClock(to now: Date) {

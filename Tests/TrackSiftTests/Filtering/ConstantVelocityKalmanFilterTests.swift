@@ -14,8 +14,8 @@ import Testing
     #expect(steps.allSatisfy { $0.verdict.isAccepted })
     // The velocity settles on the truth (75 degrees at 3 m/s) on average.
     let settled = steps[300...]
-    let east = settled.map(\.eastVelocityMetersPerSecond).reduce(0, +) / Double(settled.count)
-    let north = settled.map(\.northVelocityMetersPerSecond).reduce(0, +) / Double(settled.count)
+    let east = settled.map(\.velocity.eastMetersPerSecond).reduce(0, +) / Double(settled.count)
+    let north = settled.map(\.velocity.northMetersPerSecond).reduce(0, +) / Double(settled.count)
     #expect(abs(east - 3 * sin(75 * .pi / 180)) < 0.2)
     #expect(abs(north - 3 * cos(75 * .pi / 180)) < 0.2)
   }

@@ -51,26 +51,21 @@ enum RefinedStops {
     var speedMetersPerSecond: Double?
     var speedAccuracyMetersPerSecond: Double?
     var horizontalAccuracyMeters: Double?
-    /// The reported (Doppler) velocity east and north in meters per second: from the speed and
+    /// The reported (Doppler) velocity: from the speed and
     /// course, or zero for a speed below the resume speed without a course; `nil` without a
     /// reported speed.
-    var dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)?
+    var dopplerVelocity: Velocity?
     /// The reported speed of a fix that reports no course, in meters per second.
     var courselessSpeedMetersPerSecond: Double?
 
     /// The Doppler velocity from a reported speed and course, `nil` where there is none or
     /// it only stands for a slow speed without a course.
-    var coursedDopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? {
+    var coursedDopplerVelocity: Velocity? {
       courselessSpeedMetersPerSecond == nil ? dopplerVelocity : nil
     }
 
     /// The speed of the Doppler velocity in meters per second, in whichever direction.
-    var dopplerSpeedMetersPerSecond: Double? {
-      dopplerVelocity.map {
-        ($0.eastMetersPerSecond * $0.eastMetersPerSecond
-          + $0.northMetersPerSecond * $0.northMetersPerSecond).squareRoot()
-      }
-    }
+    var dopplerSpeedMetersPerSecond: Double? { dopplerVelocity?.speedMetersPerSecond }
 
     /// What the detector saw at `fix`, with the speed it was given.
     init(
@@ -85,7 +80,7 @@ enum RefinedStops {
       dopplerVelocity = fix.reportedVelocity
       if let speed = fix.validSpeedMetersPerSecond, fix.validCourseDegrees == nil {
         courselessSpeedMetersPerSecond = speed
-        if speed < configuration.resumeSpeedMetersPerSecond { dopplerVelocity = (0, 0) }
+        if speed < configuration.resumeSpeedMetersPerSecond { dopplerVelocity = .zero }
       }
     }
   }
@@ -196,7 +191,7 @@ enum RefinedStops {
   /// The mean Doppler velocity of the inputs in `range`, if at least `minimumCount` report
   /// one.
   static func meanVelocity(_ range: Range<Int>, _ inputs: Inputs, minimumCount: Int = 3)
-    -> (east: Double, north: Double, speed: Double)?
+    -> Velocity?
   {
     mean(range.compactMap { inputs[$0].dopplerVelocity }, minimumCount: minimumCount)
   }
@@ -213,7 +208,7 @@ enum RefinedStops {
       let velocity = meanVelocity(
         stop.lowerBound..<(stop.upperBound + 1), inputs, minimumCount: 2)
     else { return false }
-    return velocity.speed > configuration.resumeSpeedMetersPerSecond
+    return velocity.speedMetersPerSecond > configuration.resumeSpeedMetersPerSecond
   }
 
   /// Whether a stop reports speeds but never a course, and the median speed reads moving: at
@@ -257,8 +252,8 @@ enum RefinedStops {
       if input.coursedDopplerVelocity != nil { return false }
     }
     guard let velocity = positionVelocity(stop, inputs) else { return false }
-    let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
-    return speed >= positionsAloneSpeedFactor * configuration.stopSpeedMetersPerSecond
+    return velocity.speedMetersPerSecond
+      >= positionsAloneSpeedFactor * configuration.stopSpeedMetersPerSecond
   }
 
   /// Whether no fix of a stop has a Doppler velocity while the fixes on either side do:
@@ -282,15 +277,9 @@ enum RefinedStops {
     return last - first < configuration.stopAfterSeconds
   }
 
-  static func mean(
-    _ velocities: [(eastMetersPerSecond: Double, northMetersPerSecond: Double)],
-    minimumCount: Int = 3
-  ) -> (east: Double, north: Double, speed: Double)? {
+  static func mean(_ velocities: [Velocity], minimumCount: Int = 3) -> Velocity? {
     guard velocities.count >= minimumCount else { return nil }
-    let count = Double(velocities.count)
-    let east = velocities.reduce(0) { $0 + $1.eastMetersPerSecond } / count
-    let north = velocities.reduce(0) { $0 + $1.northMetersPerSecond } / count
-    return (east, north, (east * east + north * north).squareRoot())
+    return Velocity.mean(velocities)
   }
 
   /// The end of `stop` as the detector finds it run backwards in time: from

@@ -51,9 +51,9 @@ extension RefinedStops {
 
   /// What the Doppler and the positions say of the velocity at one input.
   struct Witness {
-    var doppler: (east: Double, north: Double)
+    var doppler: Velocity
     /// The velocity of the positions around the input, where it counts.
-    var positions: (east: Double, north: Double)?
+    var positions: Velocity?
     /// The positions' share of the weighed speed.
     var positionWeight: Double
 
@@ -61,11 +61,17 @@ extension RefinedStops {
     func speed(along: (east: Double, north: Double), boundMetersPerSecond bound: Double)
       -> Double
     {
-      let doppler = self.doppler.east * along.east + self.doppler.north * along.north
+      let doppler = Self.component(of: self.doppler, along: along)
       guard let positions else { return doppler }
-      let positional = min(
-        max(positions.east * along.east + positions.north * along.north, -bound), bound)
+      let positional = min(max(Self.component(of: positions, along: along), -bound), bound)
       return (1 - positionWeight) * doppler + positionWeight * positional
+    }
+
+    /// The component of `velocity` along the unit vector `along`, in meters per second.
+    private static func component(of velocity: Velocity, along: (east: Double, north: Double))
+      -> Double
+    {
+      velocity.eastMetersPerSecond * along.east + velocity.northMetersPerSecond * along.north
     }
   }
 
@@ -76,7 +82,7 @@ extension RefinedStops {
       let input = inputs[index]
       guard let velocity = input.dopplerVelocity else { return nil }
       var witness = Witness(
-        doppler: (velocity.eastMetersPerSecond, velocity.northMetersPerSecond), positions: nil,
+        doppler: velocity, positions: nil,
         positionWeight: 0)
       let first = max(index - positionVelocityHalfWindow, 0)
       let last = min(index + positionVelocityHalfWindow, inputs.count - 1)
@@ -118,7 +124,7 @@ extension RefinedStops {
     return result
   }
 
-  /// The velocity, east and north in meters per second, of the least-squares line through the
+  /// The velocity of the least-squares line through the
   /// positions in `range` against time; `nil` for fewer than three timed positions.
   ///
   /// - Parameter weighedByAccuracy: weigh each position by the inverse square of its reported
@@ -126,7 +132,7 @@ extension RefinedStops {
   ///   hardly count).
   static func positionVelocity(
     _ range: ClosedRange<Int>, _ inputs: Inputs, weighedByAccuracy: Bool = false
-  ) -> (east: Double, north: Double)? {
+  ) -> Velocity? {
     let samples = range.compactMap {
       index -> (seconds: Double, coordinate: Coordinate, weight: Double)? in
       let input = inputs[index]
@@ -156,6 +162,8 @@ extension RefinedStops {
       northProducts += point.weight * seconds * (point.offset.northMeters - meanNorth)
     }
     guard timeSquares > 0 else { return nil }
-    return (eastProducts / timeSquares, northProducts / timeSquares)
+    return Velocity(
+      eastMetersPerSecond: eastProducts / timeSquares,
+      northMetersPerSecond: northProducts / timeSquares)
   }
 }

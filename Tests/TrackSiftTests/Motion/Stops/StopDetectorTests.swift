@@ -210,7 +210,8 @@ import TrackSiftSimulation
         timeSeconds: time, coordinate: held, speedMetersPerSecond: speed,
         horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9,
         dopplerVelocity: garbled
-          ? (.nan, .infinity) : readsCourse ? (speed * sin(radians), speed * cos(radians)) : nil)
+          ? doppler(.nan, .infinity)
+          : readsCourse ? doppler(speed * sin(radians), speed * cos(radians)) : nil)
       if !moving { return time }
     }
     return nil
@@ -242,7 +243,7 @@ import TrackSiftSimulation
       let moving = detector.update(
         timeSeconds: Double(second), coordinate: Self.plane.origin, speedMetersPerSecond: 1.3,
         horizontalAccuracyMeters: 6, speedAccuracyMetersPerSecond: 0.9,
-        dopplerVelocity: (1.3, 0))
+        dopplerVelocity: doppler(1.3, 0))
       #expect(moving, "second \(second)")
     }
     let moving = detector.update(
@@ -271,7 +272,7 @@ import TrackSiftSimulation
         speedMetersPerSecond: speed, horizontalAccuracyMeters: 6,
         speedAccuracyMetersPerSecond: speed == nil ? nil : 0.9,
         dopplerVelocity: oneReadingGarbled && second == 10
-          ? (.nan, .infinity) : second < 22 ? (1.4, 0) : nil)
+          ? doppler(.nan, .infinity) : second < 22 ? doppler(1.4, 0) : nil)
       #expect(moving, "second \(second)")
     }
   }
@@ -295,7 +296,7 @@ import TrackSiftSimulation
         !detector.update(
           timeSeconds: Double(second), coordinate: coordinate,
           speedMetersPerSecond: second % 4 == 3 ? nil : speed, horizontalAccuracyMeters: nil,
-          dopplerVelocity: someWithACourse && second % 10 == 0 ? (speed, 0) : nil,
+          dopplerVelocity: someWithACourse && second % 10 == 0 ? doppler(speed, 0) : nil,
           speedIsReported: speedIsReported) || everStopped
     }
     return everStopped
@@ -429,7 +430,7 @@ import TrackSiftSimulation
       _ = detector.update(
         timeSeconds: time, coordinate: plane.unproject(eastMeters: east, northMeters: north),
         speedMetersPerSecond: (velocity.0 * velocity.0 + velocity.1 * velocity.1).squareRoot(),
-        horizontalAccuracyMeters: 1, dopplerVelocity: velocity)
+        horizontalAccuracyMeters: 1, dopplerVelocity: doppler(velocity.0, velocity.1))
     }
     return detector.isMoving ? nil : detector.stopStartTimeSeconds
   }
@@ -455,7 +456,8 @@ import TrackSiftSimulation
       east += speed > 0.02 ? speed : 0
       _ = detector.update(
         timeSeconds: Double(second), coordinate: plane.unproject(eastMeters: east, northMeters: 0),
-        speedMetersPerSecond: speed, horizontalAccuracyMeters: 1, dopplerVelocity: (speed, 0))
+        speedMetersPerSecond: speed, horizontalAccuracyMeters: 1, dopplerVelocity: doppler(speed, 0)
+      )
       if second >= 30, detector.isMoving { return detector.departureTimeSeconds }
     }
     return nil
@@ -479,7 +481,7 @@ import TrackSiftSimulation
         timeSeconds: Double(second),
         coordinate: point(east: walked, jitterMeters: 0...2, random: &random),
         speedMetersPerSecond: hypot(velocity.0, velocity.1), horizontalAccuracyMeters: 8,
-        speedAccuracyMetersPerSecond: 0.9, dopplerVelocity: velocity)
+        speedAccuracyMetersPerSecond: 0.9, dopplerVelocity: doppler(velocity.0, velocity.1))
       if second > 40, moving { return detector.departureTimeSeconds }
     }
     return nil
@@ -502,4 +504,9 @@ import TrackSiftSimulation
     // the anchor, within its 20 m dwell radius, is the departure (t = 34: 10.8 m out).
     #expect(try #require(Self.departureOfACar(departureSpeeds: [0.3, 2, 2.5, 2.5, 3.5])) == 34)
   }
+}
+
+/// A Doppler velocity from its east and north components in meters per second.
+private func doppler(_ east: Double, _ north: Double) -> Velocity {
+  Velocity(eastMetersPerSecond: east, northMetersPerSecond: north)
 }

@@ -42,7 +42,7 @@ public struct ActivityProfile: Sendable, Hashable {
   /// smoothed track stands still where the person stood; `nil` applies none.
   public var refinedStopVelocitySigmaMetersPerSecond: Double?
   /// Whether the refined distance counts every stop's net movement (from the last position
-  /// before it to the first after it, through the stop's positions: see ``StopCreep``), not
+  /// before it to the first after it, through the stop's positions: see `StopCreep`), not
   /// only that of a stop whose positions crept further than their stated accuracy explains.
   ///
   /// On for walking: a walker at a stop is rarely at one point (a step aside, a shop, a look

@@ -160,49 +160,38 @@ struct LivePipeline: Sendable {
     return step
   }
 
+  /// Runs one released fix through the stages: the position's verdict, the reported speed's,
+  /// the filter, the speed estimate, the stop detector and the live figures.
   private mutating func process(_ released: ExcursionLookAhead.Released) -> Step {
     releasedCount += 1
     let fix = released.fix
     var step = Step(
-      sequence: released.sequence, verdict: .accepted, coordinate: fix.coordinate)
-    // An excursion or a time jump is refused before the gate sees it, so the gate's memory
-    // stays on the track it left.
-    if released.isTimeJump {
-      step.verdict = .rejected(.timeJump)
-    } else if released.isExcursion {
-      step.verdict = .rejected(.impliedSpeed)
-    } else {
-      step.verdict = gate.evaluate(fix)
-    }
+      sequence: released.sequence, verdict: judgePosition(of: released),
+      coordinate: fix.coordinate)
     guard step.verdict.isAccepted else {
-      counts.record(step.verdict)
-      segment.speedJudge.recordRefusal(fix, reason: step.verdict.rejectionReason)
-      advanceClock(to: fix, refusedAs: step.verdict.rejectionReason)
+      recordRefusal(of: fix, as: step.verdict)
       return step
     }
     // The reported speed is judged before the filter sees it: an untrusted one must not steer
     // the Kalman velocity.
     let reported = SpeedCorroboration.reportedSpeed(of: fix)
-    var speedVerdict = SpeedVerdict.unjudged
+    let reportedVerdict =
+      reported.map {
+        segment.speedJudge.verdict(
+          for: fix, speedMetersPerSecond: $0, isReported: true, upcoming: lookAhead.upcomingFixes)
+      } ?? .unjudged
     var filterFix = fix
-    if let reported {
-      speedVerdict = segment.speedJudge.verdict(
-        for: fix, speedMetersPerSecond: reported, isReported: true,
-        upcoming: lookAhead.upcomingFixes)
-      // After a signal loss the filter has its own reconvergence (a widened accuracy) and
-      // checks the Doppler against its state; the speed is kept out of the figures only.
-      if let reason = speedVerdict.rejectionReason, reason != .afterSignalLoss {
-        filterFix.speedMetersPerSecond = nil
-      }
+    // After a signal loss the filter has its own reconvergence (a widened accuracy) and checks
+    // the Doppler against its state; the speed is kept out of the figures only.
+    if let reason = reportedVerdict.rejectionReason, reason != .afterSignalLoss {
+      filterFix.speedMetersPerSecond = nil
     }
     let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(filterFix)
     guard let filtered, filtered.verdict.isAccepted else {
       let reason = filtered?.verdict.rejectionReason ?? .missingTimestamp
-      segment.speedJudge.recordRefusal(fix, reason: reason)
       gate.overruleLastAcceptance(as: reason)
       step.verdict = .rejected(reason)
-      counts.record(step.verdict)
-      advanceClock(to: fix, refusedAs: reason)
+      recordRefusal(of: fix, as: step.verdict)
       return step
     }
     counts.record(step.verdict)
@@ -210,11 +199,39 @@ struct LivePipeline: Sendable {
     step.coordinate =
       filtered.record.flatMap { lagSmoothedCoordinate(from: $0, sequence: released.sequence) }
       ?? filtered.coordinate
+    estimateSpeed(&step, of: fix, filtered: filtered, reported: reported, verdict: reportedVerdict)
+    judgeMotion(&step, of: fix, filtered: filtered)
+    addToLiveFigures(&step, of: fix)
+    return step
+  }
+
+  /// The position's verdict: an excursion or a time jump is refused before the gate sees it,
+  /// so the gate's memory stays on the track it left.
+  private mutating func judgePosition(of released: ExcursionLookAhead.Released) -> Verdict {
+    if released.isTimeJump { return .rejected(.timeJump) }
+    if released.isExcursion { return .rejected(.impliedSpeed) }
+    return gate.evaluate(released.fix)
+  }
+
+  /// Counts a refused fix, tells the speed judge, and runs the live clock where its time is
+  /// trusted.
+  private mutating func recordRefusal(of fix: Fix, as verdict: Verdict) {
+    counts.record(verdict)
+    segment.speedJudge.recordRefusal(fix, reason: verdict.rejectionReason)
+    advanceClock(to: fix, refusedAs: verdict.rejectionReason)
+  }
+
+  /// The step's speed, its verdict (a derived speed held to the same physics as a reported
+  /// one), and whether it counts for the sustained speed.
+  private mutating func estimateSpeed(
+    _ step: inout Step, of fix: Fix, filtered: KalmanStep, reported: Double?,
+    verdict reportedVerdict: SpeedVerdict
+  ) {
+    var speedVerdict = reportedVerdict
     if filtered.startedRun { segment.speed.reset() }
     step.speed = segment.speed.update(
       timeSeconds: fix.timeSeconds, coordinate: filtered.coordinate,
       reportedSpeedMetersPerSecond: fix.validSpeedMetersPerSecond)
-    // A speed derived from positions (none reported) is held to the same physics.
     if reported == nil, let derived = step.speed, derived.source == .derived {
       speedVerdict = segment.speedJudge.verdict(
         for: fix, speedMetersPerSecond: derived.metersPerSecond, isReported: false,
@@ -227,7 +244,13 @@ struct LivePipeline: Sendable {
     speedCounts.record(speedVerdict)
     step.countsForSustainedSpeed =
       speedVerdict.rejectionReason == nil
-      && isPlausibleStep(to: filtered.coordinate, of: fix, trusted: trustedSpeed)
+      && Self.isPlausibleStep(
+        from: segment.previous, to: filtered.coordinate, of: fix, trusted: trustedSpeed,
+        profile)
+  }
+
+  /// Whether the person moves at the step, and where a stop began or ended.
+  private mutating func judgeMotion(_ step: inout Step, of fix: Fix, filtered: KalmanStep) {
     // The fix's own position: the filter, trusting a Doppler that dips, can pull its positions
     // together while the person walks on.
     step.isMoving = segment.stops.update(
@@ -238,7 +261,8 @@ struct LivePipeline: Sendable {
         ? fix.speedAccuracyMetersPerSecond : nil,
       dopplerVelocity: fix.reportedVelocity, speedIsReported: step.speed?.source == .reported)
     if gate.lastAcceptanceReanchored || (filtered.startedRun && segment.lastIsMoving != nil) {
-      step.isMoving = crossesGapPlausibly(to: fix, at: filtered.coordinate)
+      step.isMoving = Self.crossesGapPlausibly(
+        from: segment.previous, to: fix, at: filtered.coordinate, profile)
       step.isMovingAcrossGap = true
     }
     segment.previous = (fix.timeSeconds ?? 0, filtered.coordinate)
@@ -250,7 +274,12 @@ struct LivePipeline: Sendable {
       }
     }
     segment.lastIsMoving = step.isMoving
-    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, speedVerdict.isTrusted {
+  }
+
+  /// Adds the step to the live figures, re-counting the time since a stop began or ended
+  /// where the profile trims the detector's delay.
+  private mutating func addToLiveFigures(_ step: inout Step, of fix: Fix) {
+    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, step.speedVerdict.isTrusted {
       step.speedForMaximumMetersPerSecond = step.speed?.metersPerSecond
     }
     if profile.trimsStopDetectionDelay {
@@ -268,14 +297,19 @@ struct LivePipeline: Sendable {
         verticalAccuracyMeters: fix.verticalAccuracyMeters,
         speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
         isMoving: step.isMoving, countsForSustainedSpeed: step.countsForSustainedSpeed))
-    return step
   }
 
   /// Whether the straight step from the previous accepted fix to this one is one the activity
   /// can make: no faster than the speed layer's fastest derived speed, or than the fix's
   /// trusted speed with the displacement rule's tolerance (``SpeedCorroboration``).
-  private func isPlausibleStep(to coordinate: Coordinate, of fix: Fix, trusted: Double?) -> Bool {
-    guard let previous = segment.previous, let time = fix.timeSeconds,
+  ///
+  /// Static, as ``crossesGapPlausibly(from:to:at:_:)``: a method would copy the whole pipeline
+  /// for every fix.
+  private static func isPlausibleStep(
+    from previous: (timeSeconds: Double, coordinate: Coordinate)?, to coordinate: Coordinate,
+    of fix: Fix, trusted: Double?, _ profile: ActivityProfile
+  ) -> Bool {
+    guard let previous, let time = fix.timeSeconds,
       time > previous.timeSeconds
     else { return true }
     let speed =
@@ -302,7 +336,7 @@ struct LivePipeline: Sendable {
   private mutating func lagSmoothedCoordinate(from record: KalmanRecord, sequence: Int)
     -> Coordinate?
   {
-    if !segment.lead.release(sequence, matching: segment.filter) {
+    if !segment.lead.release(sequence, matching: segment.filter.snapshot) {
       var lead = segment.lead
       lead.restart(from: segment.filter)
       lookAhead.forEachUpcoming { fix, sequence in
@@ -325,8 +359,11 @@ struct LivePipeline: Sendable {
   /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
   /// recording" files have every minute or two) and its straight-line speed is one the
   /// activity moves at. A jump, or a gap that looks like a stop, is not counted.
-  private func crossesGapPlausibly(to fix: Fix, at coordinate: Coordinate) -> Bool {
-    guard let previous = segment.previous, let time = fix.timeSeconds else { return false }
+  private static func crossesGapPlausibly(
+    from previous: (timeSeconds: Double, coordinate: Coordinate)?, to fix: Fix,
+    at coordinate: Coordinate, _ profile: ActivityProfile
+  ) -> Bool {
+    guard let previous, let time = fix.timeSeconds else { return false }
     let gapSeconds = min(
       profile.gate.reanchorGapSeconds ?? .infinity, profile.filter.reanchorGapSeconds)
     let intervalSeconds = time - previous.timeSeconds

@@ -5,8 +5,7 @@
 struct DopplerVelocityWindow: Sendable {
   private struct Reading: Sendable {
     var timeSeconds: Double
-    var eastMetersPerSecond: Double
-    var northMetersPerSecond: Double
+    var velocity: Velocity
   }
 
   /// How far back from the latest reading, in seconds, readings count; and how old the latest
@@ -22,15 +21,9 @@ struct DopplerVelocityWindow: Sendable {
 
   /// Adds the velocity reported at `timeSeconds`, if any and finite, and forgets the readings
   /// that no longer count.
-  mutating func update(
-    timeSeconds: Double,
-    velocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)?
-  ) {
-    if let velocity, velocity.eastMetersPerSecond.isFinite, velocity.northMetersPerSecond.isFinite {
-      readings.append(
-        Reading(
-          timeSeconds: timeSeconds, eastMetersPerSecond: velocity.eastMetersPerSecond,
-          northMetersPerSecond: velocity.northMetersPerSecond))
+  mutating func update(timeSeconds: Double, velocity: Velocity?) {
+    if let velocity, velocity.isFinite {
+      readings.append(Reading(timeSeconds: timeSeconds, velocity: velocity))
     }
     // A fix without a reading (the first after a short gap, a speed without a course) still
     // sees the readings just before it.
@@ -48,9 +41,6 @@ struct DopplerVelocityWindow: Sendable {
   /// `nil` for fewer than three.
   var meanSpeedMetersPerSecond: Double? {
     guard readings.count >= 3 else { return nil }
-    let count = Double(readings.count)
-    let east = readings.reduce(0) { $0 + $1.eastMetersPerSecond } / count
-    let north = readings.reduce(0) { $0 + $1.northMetersPerSecond } / count
-    return (east * east + north * north).squareRoot()
+    return Velocity.mean(readings.lazy.map(\.velocity))?.speedMetersPerSecond
   }
 }

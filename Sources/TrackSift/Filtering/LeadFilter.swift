@@ -52,13 +52,14 @@ struct LeadFilter: Sendable {
   }
 
   /// Drops the fixes up to the one numbered `sequence`, just released and filtered live;
-  /// returns whether the lead's state after it is `live`, so that the fixes after it follow
-  /// from the live filter.
-  mutating func release(_ sequence: Int, matching live: LiveFilter) -> Bool {
+  /// returns whether the lead's state after it is `live` (the live filter's snapshot, not the
+  /// filter: passing the filter would copy it), so that the fixes after it follow from the
+  /// live filter.
+  mutating func release(_ sequence: Int, matching live: LiveFilter.Snapshot) -> Bool {
     guard isValid else { return false }
     while start < entries.count, entries[start].sequence < sequence { start += 1 }
     guard start < entries.count, entries[start].sequence == sequence,
-      entries[start].state == live.snapshot
+      entries[start].state == live
     else { return false }
     start += 1
     if start >= 64 {

@@ -4,52 +4,10 @@
 /// seconds a stop would hide real distance, while a real stop is found within
 /// ``Configuration/stopAfterSeconds`` anyway.
 ///
-/// Stopping (while moving):
-/// - A fix with a valid speed counts as still when the speed is below
-///   ``Configuration/stopSpeedMetersPerSecond``; still fixes spanning
-///   ``Configuration/stopAfterSeconds`` make a stop.
-/// - A fix without a speed relies on positions: a stop when the recent positions, over the
-///   position dwell time, all lie within the dwell radius of their centroid. The dwell radius is
-///   `max(dwellRadiusMeters, accuracyRadiusFactor * horizontal accuracy)`, so the wander of a
-///   poor fix does not count as moving. The position dwell time is the longer of
-///   ``Configuration/stopAfterSeconds`` and the time in which someone at
-///   ``Configuration/resumeSpeedMetersPerSecond`` would carry the centroid check beyond the
-///   radius (`2 * dwellRadiusMeters / resumeSpeedMetersPerSecond`), so a slow walk without a
-///   reported speed is not taken for a stop.
-///
-/// Resuming (while stopped): speeds above ``Configuration/resumeSpeedMetersPerSecond`` over
-/// fixes spanning ``Configuration/resumeAfterSeconds`` (one Doppler outlier at a standstill is
-/// not a start), or a position farther from the stop's anchor (the centroid of its dwell positions) than
-/// `max(resumeDistanceMeters, accuracyRadiusFactor * horizontal accuracy)`. The resume
-/// thresholds lie above the stop thresholds (hysteresis), so a speed hovering at one threshold
-/// does not flicker between the states.
-///
-/// A position dwell does not make a stop while the mean Doppler velocity of the
-/// ``Configuration/stopAfterSeconds`` up to the latest reading (three readings or more, from
-/// reported speeds and courses; the latest at most that old) exceeds the resume speed: an
-/// error ramp can hold the positions still while a watch's noisy Doppler, each reading within
-/// its noise of zero, keeps the walk's heading. Nor, with
-/// ``Configuration/dopplerVetoesDwell``, while the mean over the dwell itself does (three
-/// readings or more; a slow speed without a course reads as standing): positions held within
-/// the radius for the whole dwell cannot travel at the resume speed, and the last few seconds
-/// may hold no reading (a short gap, slow speeds without a course). Nor, with that option,
-/// while the dwell's positions report speeds but never a course (a watch's FIT records), for
-/// half of them or more, whose median reaches the stop speed: a watch that stands reports
-/// about zero, while a hiker climbing a steep path at half a meter a second stays within the
-/// radius long enough to read as a stop. Only speeds the caller says are reported count.
-///
-/// The decision is made at the fix that completes the dwell; the dwell's earlier fixes were
-/// already reported moving. ``stopStartTimeSeconds`` tells the caller where the dwell began, so
-/// a batch caller can re-label them; ``departureTimeSeconds`` likewise where a stop ended.
-/// With ``Configuration/speedsPlaceEdges``, the speeds place both where they are clear: a
-/// position dwell begins no earlier than the first fix, from the arrival, whose Doppler
-/// velocity stops reading faster than the resume speed (a car's path curling into a parking
-/// space keeps the approach inside the radius), and a departure is the last speed below the
-/// stop speed, if the speeds rose from it above the resume speed within 2 s (otherwise the
-/// last fix near the anchor, up to a dwell radius away). A stop that ends on distance (a
-/// watch in a city, whose stated speed noise puts resuming on speed out of a walker's reach)
-/// departs no later than the last Doppler reading before those that carry the person toward
-/// the resuming fix at the resume speed or more.
+/// The rules, stopping and resuming, the Doppler vetoes and where a stop's edges are placed,
+/// are in <doc:StopDetection>. The decision is made at the fix that completes a dwell, whose
+/// earlier fixes were already reported moving: ``stopStartTimeSeconds`` and
+/// ``departureTimeSeconds`` tell a batch caller where a stop began and ended, to re-label them.
 ///
 /// Bad input never traps: a fix without a finite time is reported moving (an untimed track
 /// cannot show a dwell, so it counts as moving) and changes nothing; a time not after the
@@ -59,101 +17,11 @@
 ///
 /// - Complexity: O(n) per fix in the positions held for the dwell, at most 64.
 public struct StopDetector: Sendable {
-  /// The knobs of the stop detector.
-  public struct Configuration: Sendable, Hashable {
-    /// A speed below this, in meters per second, counts as standing still.
-    public var stopSpeedMetersPerSecond: Double
-    /// A speed above this, in meters per second, ends a stop; keep it above the stop speed.
-    public var resumeSpeedMetersPerSecond: Double
-    /// Still fixes must span this many seconds before a stop is declared.
-    public var stopAfterSeconds: Double
-    /// Fast fixes must span this many seconds before a stop ends on speed alone; 0 resumes at
-    /// the first fast fix.
-    public var resumeAfterSeconds: Double
-    /// Without a speed, the positions of a dwell must stay within this many meters of their
-    /// centroid (or more for poor fixes, see ``accuracyRadiusFactor``).
-    public var dwellRadiusMeters: Double
-    /// A stop ends when a position lies farther than this many meters from the stop's anchor;
-    /// keep it above the dwell radius and the GPS wander at a standstill.
-    public var resumeDistanceMeters: Double
-    /// The dwell and resume radii grow to this many times a fix's horizontal accuracy, so
-    /// the wander of a poor fix does not count as moving.
-    public var accuracyRadiusFactor: Double
-    /// A reported speed within this many times its own accuracy of zero may be noise (a
-    /// watch's Doppler at a standstill reads 0.5-1 m/s in a city): below it the positions
-    /// decide too, and resuming on speed needs more than it.
-    public var speedNoiseFactor: Double
-    /// Whether a position dwell makes no stop while the mean Doppler velocity over the dwell
-    /// exceeds the resume speed, or its speeds reported without a course read moving (see
-    /// ``StopDetector``). The refined stops turn it off for the candidates they check against
-    /// the whole recording.
-    public var dopplerVetoesDwell: Bool
-    /// Whether the speeds place a stop's edges where they are clear (see ``StopDetector``):
-    /// a position dwell starts after the Doppler's approach, and a departure at the last
-    /// still speed before the fast ones. The refined stops turn it off, as they place the edges
-    /// themselves against the whole recording.
-    public var speedsPlaceEdges: Bool
-
-    /// Creates a configuration; the defaults suit running.
-    public init(
-      stopSpeedMetersPerSecond: Double = 0.5,
-      resumeSpeedMetersPerSecond: Double = 1,
-      stopAfterSeconds: Double = 5,
-      resumeAfterSeconds: Double = 1,
-      dwellRadiusMeters: Double = 10,
-      resumeDistanceMeters: Double = 20,
-      accuracyRadiusFactor: Double = 1.5,
-      speedNoiseFactor: Double = 2,
-      dopplerVetoesDwell: Bool = true,
-      speedsPlaceEdges: Bool = true
-    ) {
-      self.stopSpeedMetersPerSecond = stopSpeedMetersPerSecond
-      self.resumeSpeedMetersPerSecond = resumeSpeedMetersPerSecond
-      self.stopAfterSeconds = stopAfterSeconds
-      self.resumeAfterSeconds = resumeAfterSeconds
-      self.dwellRadiusMeters = dwellRadiusMeters
-      self.resumeDistanceMeters = resumeDistanceMeters
-      self.accuracyRadiusFactor = accuracyRadiusFactor
-      self.speedNoiseFactor = speedNoiseFactor
-      self.dopplerVetoesDwell = dopplerVetoesDwell
-      self.speedsPlaceEdges = speedsPlaceEdges
-    }
-
-    /// Defaults for an activity: faster activities need a higher speed to resume and wider
-    /// radii; driving stops sooner, at traffic lights, but only below 0.5 m/s, since a car
-    /// creeping in a queue moves and its Doppler says so.
-    public static func defaults(for activity: ActivityKind) -> Configuration {
-      switch activity {
-      case .walking:
-        Configuration(stopSpeedMetersPerSecond: 0.3, resumeSpeedMetersPerSecond: 0.8)
-      case .running:
-        Configuration()
-      case .cycling:
-        Configuration(
-          stopSpeedMetersPerSecond: 1, resumeSpeedMetersPerSecond: 2, dwellRadiusMeters: 15,
-          resumeDistanceMeters: 30)
-      case .driving:
-        Configuration(
-          stopSpeedMetersPerSecond: 0.5, resumeSpeedMetersPerSecond: 3, stopAfterSeconds: 3,
-          dwellRadiusMeters: 20, resumeDistanceMeters: 40)
-      }
-    }
-
-    /// How long positions alone must show a dwell, in seconds (see ``StopDetector``).
-    func positionDwellSeconds(radiusMeters: Double) -> Double {
-      guard resumeSpeedMetersPerSecond > 0 else { return stopAfterSeconds }
-      return max(stopAfterSeconds, 2 * radiusMeters / resumeSpeedMetersPerSecond)
-    }
-
-    /// The largest radius a position dwell uses (poor fixes widen it up to this), meters.
-    var maximumDwellRadiusMeters: Double { 3 * dwellRadiusMeters }
-  }
-
   private struct Position: Sendable {
     var timeSeconds: Double
     var coordinate: Coordinate
-    /// The Doppler velocity east and north reported with the position, if any.
-    var velocity: (east: Double, north: Double)?
+    /// The Doppler velocity reported with the position, if any.
+    var velocity: Velocity?
     /// The reported speed, when it came without a course.
     var courselessSpeedMetersPerSecond: Double?
   }
@@ -211,8 +79,8 @@ public struct StopDetector: Sendable {
   ///   - speedMetersPerSecond: the reported or derived speed in meters per second, if any.
   ///   - horizontalAccuracyMeters: the fix's horizontal accuracy in meters, if known.
   ///   - speedAccuracyMetersPerSecond: the reported speed's accuracy, if known.
-  ///   - dopplerVelocity: the reported velocity east and north in meters per second, from a
-  ///     reported speed and course; `nil` without a course.
+  ///   - dopplerVelocity: the reported velocity, from a reported speed and course; `nil`
+  ///     without a course.
   ///   - speedIsReported: whether `speedMetersPerSecond` is the receiver's own (Doppler)
   ///     speed rather than one derived from positions: only a reported speed without a course
   ///     can veto a position dwell (see ``Configuration/dopplerVetoesDwell``).
@@ -220,7 +88,7 @@ public struct StopDetector: Sendable {
   public mutating func update(
     timeSeconds: Double?, coordinate: Coordinate, speedMetersPerSecond: Double?,
     horizontalAccuracyMeters: Double?, speedAccuracyMetersPerSecond: Double? = nil,
-    dopplerVelocity: (eastMetersPerSecond: Double, northMetersPerSecond: Double)? = nil,
+    dopplerVelocity: Velocity? = nil,
     speedIsReported: Bool = false
   ) -> Bool {
     guard let timeSeconds, timeSeconds.isFinite else { return true }
@@ -241,10 +109,8 @@ public struct StopDetector: Sendable {
     // A slow speed without a course reads as standing; a fast one says nothing of its way.
     // A velocity that is not finite is absent.
     let reading =
-      dopplerVelocity.flatMap {
-        $0.eastMetersPerSecond.isFinite && $0.northMetersPerSecond.isFinite
-          ? (east: $0.eastMetersPerSecond, north: $0.northMetersPerSecond) : nil
-      } ?? speed.flatMap { $0 < configuration.resumeSpeedMetersPerSecond ? (0, 0) : nil }
+      dopplerVelocity.flatMap { $0.isFinite ? $0 : nil }
+      ?? speed.flatMap { $0 < configuration.resumeSpeedMetersPerSecond ? .zero : nil }
     if let position {
       remember(
         Position(
@@ -253,52 +119,74 @@ public struct StopDetector: Sendable {
     }
 
     if isMoving {
-      if let speed {
-        if speed < configuration.stopSpeedMetersPerSecond {
-          if slowSinceSeconds == nil { slowSinceSeconds = timeSeconds }
-        } else {
-          slowSinceSeconds = nil
-        }
-      }
-      let speedMayBeNoise =
-        speed.map { $0 < (speedNoise ?? configuration.resumeSpeedMetersPerSecond) } ?? true
-      if let slowSinceSeconds, timeSeconds - slowSinceSeconds >= configuration.stopAfterSeconds {
-        stop(since: slowSinceSeconds, at: position)
-      } else if position != nil, speedMayBeNoise, !dopplerReadsTravel,
-        let dwellStart = positionDwellStart(
-          radiusMeters: dwellRadiusMeters,
-          travelSpeedMetersPerSecond: max(
-            configuration.resumeSpeedMetersPerSecond, speedNoise ?? 0))
-      {
-        stop(since: dwellStart, at: position)
-      }
+      judgeWhileMoving(
+        at: timeSeconds, position, speed: speed, speedNoise: speedNoise,
+        dwellRadiusMeters: dwellRadiusMeters)
     } else {
-      if let speed, speed < configuration.stopSpeedMetersPerSecond {
-        lastSlowSeconds = timeSeconds
-      }
-      let resumeSpeed = max(configuration.resumeSpeedMetersPerSecond, speedNoise ?? 0)
-      if let speed, speed > resumeSpeed {
-        if fastSinceSeconds == nil { fastSinceSeconds = timeSeconds }
-      } else {
-        fastSinceSeconds = nil
-      }
-      let distanceFromAnchor = position.flatMap { position in
-        anchor.map { Geodesic.distanceMeters(from: $0, to: position) }
-      }
-      if let fastSinceSeconds, timeSeconds - fastSinceSeconds >= configuration.resumeAfterSeconds {
-        resume(at: timeSeconds, position)
-      } else if let distanceFromAnchor,
-        distanceFromAnchor > max(configuration.resumeDistanceMeters, accuracyRadiusMeters),
-        speed.map({ $0 >= configuration.stopSpeedMetersPerSecond }) ?? true
-      {
-        // Leaving the anchor while the Doppler reads still is a position error drifting (an
-        // error ramp), not a departure.
-        resume(at: timeSeconds, position, onDistance: true)
-      } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters {
-        lastNearAnchorSeconds = timeSeconds
-      }
+      judgeWhileStopped(
+        at: timeSeconds, position, speed: speed, speedNoise: speedNoise,
+        dwellRadiusMeters: dwellRadiusMeters, accuracyRadiusMeters: accuracyRadiusMeters)
     }
     return isMoving
+  }
+
+  /// While moving: a stop once the speed stayed slow for ``Configuration/stopAfterSeconds``,
+  /// or once the positions dwelt within `dwellRadiusMeters` while the speed may be noise.
+  private mutating func judgeWhileMoving(
+    at timeSeconds: Double, _ position: Coordinate?, speed: Double?, speedNoise: Double?,
+    dwellRadiusMeters: Double
+  ) {
+    if let speed {
+      if speed < configuration.stopSpeedMetersPerSecond {
+        if slowSinceSeconds == nil { slowSinceSeconds = timeSeconds }
+      } else {
+        slowSinceSeconds = nil
+      }
+    }
+    let speedMayBeNoise =
+      speed.map { $0 < (speedNoise ?? configuration.resumeSpeedMetersPerSecond) } ?? true
+    if let slowSinceSeconds, timeSeconds - slowSinceSeconds >= configuration.stopAfterSeconds {
+      stop(since: slowSinceSeconds, at: position)
+    } else if position != nil, speedMayBeNoise, !dopplerReadsTravel,
+      let dwellStart = positionDwellStart(
+        radiusMeters: dwellRadiusMeters,
+        travelSpeedMetersPerSecond: max(
+          configuration.resumeSpeedMetersPerSecond, speedNoise ?? 0))
+    {
+      stop(since: dwellStart, at: position)
+    }
+  }
+
+  /// While stopped: a departure once the speed stayed fast for
+  /// ``Configuration/resumeAfterSeconds``, or once the position left the anchor.
+  private mutating func judgeWhileStopped(
+    at timeSeconds: Double, _ position: Coordinate?, speed: Double?, speedNoise: Double?,
+    dwellRadiusMeters: Double, accuracyRadiusMeters: Double
+  ) {
+    if let speed, speed < configuration.stopSpeedMetersPerSecond {
+      lastSlowSeconds = timeSeconds
+    }
+    let resumeSpeed = max(configuration.resumeSpeedMetersPerSecond, speedNoise ?? 0)
+    if let speed, speed > resumeSpeed {
+      if fastSinceSeconds == nil { fastSinceSeconds = timeSeconds }
+    } else {
+      fastSinceSeconds = nil
+    }
+    let distanceFromAnchor = position.flatMap { position in
+      anchor.map { Geodesic.distanceMeters(from: $0, to: position) }
+    }
+    if let fastSinceSeconds, timeSeconds - fastSinceSeconds >= configuration.resumeAfterSeconds {
+      resume(at: timeSeconds, position)
+    } else if let distanceFromAnchor,
+      distanceFromAnchor > max(configuration.resumeDistanceMeters, accuracyRadiusMeters),
+      speed.map({ $0 >= configuration.stopSpeedMetersPerSecond }) ?? true
+    {
+      // Leaving the anchor while the Doppler reads still is a position error drifting (an
+      // error ramp), not a departure.
+      resume(at: timeSeconds, position, onDistance: true)
+    } else if let distanceFromAnchor, distanceFromAnchor <= dwellRadiusMeters {
+      lastNearAnchorSeconds = timeSeconds
+    }
   }
 
   /// Whether the mean recent Doppler velocity exceeds the resume speed.
@@ -373,13 +261,11 @@ public struct StopDetector: Sendable {
     // Positions held within the radius for the whole dwell cannot travel at the resume speed;
     // a Doppler whose mean over the dwell does says the positions are in error.
     let readings = window.compactMap(\.velocity)
-    if configuration.dopplerVetoesDwell, readings.count >= Self.minimumDwellPositions {
-      let count = Double(readings.count)
-      let east = readings.reduce(0) { $0 + $1.east } / count
-      let north = readings.reduce(0) { $0 + $1.north } / count
-      if (east * east + north * north).squareRoot() > configuration.resumeSpeedMetersPerSecond {
-        return nil
-      }
+    if configuration.dopplerVetoesDwell, readings.count >= Self.minimumDwellPositions,
+      let mean = Velocity.mean(readings),
+      mean.speedMetersPerSecond > configuration.resumeSpeedMetersPerSecond
+    {
+      return nil
     }
     if configuration.dopplerVetoesDwell,
       Self.courselessSpeedsReadMoving(window, atLeast: configuration.stopSpeedMetersPerSecond)
@@ -391,8 +277,7 @@ public struct StopDetector: Sendable {
     var first = arrival
     while configuration.speedsPlaceEdges, first < window.count - 1,
       let velocity = window[first].velocity,
-      (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
-        > travelSpeedMetersPerSecond
+      velocity.speedMetersPerSecond > travelSpeedMetersPerSecond
     {
       first += 1
     }
@@ -411,7 +296,8 @@ public struct StopDetector: Sendable {
     var isRunning = false
     for recent in positions.reversed() {
       guard let velocity = recent.velocity else { continue }
-      let along = (velocity.east * east + velocity.north * north) / length
+      let along =
+        (velocity.eastMetersPerSecond * east + velocity.northMetersPerSecond * north) / length
       if along < configuration.resumeSpeedMetersPerSecond {
         return isRunning ? recent.timeSeconds : nil
       }

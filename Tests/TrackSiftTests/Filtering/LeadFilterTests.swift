@@ -31,7 +31,7 @@ import Testing
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     for sequence in 0..<5 {
       _ = live.update(fixes[sequence])
-      let matched = lead.release(sequence, matching: live)
+      let matched = lead.release(sequence, matching: live.snapshot)
       #expect(matched)
       #expect(
         records(of: lead, 3) == copyRecords(from: live, fixes[(sequence + 1)...(sequence + 3)]))
@@ -43,17 +43,17 @@ import Testing
     var live = LiveFilter()
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     _ = live.update(fixes[0])
-    let isFollowing = lead.release(0, matching: live)
+    let isFollowing = lead.release(0, matching: live.snapshot)
     #expect(isFollowing)
     // The gate refused fix 1: the live filter never saw it, the lead did.
     _ = live.update(fixes[2])
-    let isStillFollowing = lead.release(2, matching: live)
+    let isStillFollowing = lead.release(2, matching: live.snapshot)
     #expect(!isStillFollowing)
     lead.restart(from: live)
     for sequence in 3..<fixes.count { lead.append(fixes[sequence], sequence: sequence) }
     #expect(records(of: lead, 3) == copyRecords(from: live, fixes[3...5]))
     _ = live.update(fixes[3])
-    let isFollowingAgain = lead.release(3, matching: live)
+    let isFollowingAgain = lead.release(3, matching: live.snapshot)
     #expect(isFollowingAgain)
   }
 
@@ -63,7 +63,7 @@ import Testing
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     lead.invalidate()
     _ = live.update(fixes[0])
-    let isFollowing = lead.release(0, matching: live)
+    let isFollowing = lead.release(0, matching: live.snapshot)
     #expect(!isFollowing)
     lead.restart(from: live)
     #expect(lead.isValid)
@@ -79,7 +79,7 @@ import Testing
       lead.append(fix, sequence: sequence)
     }
     _ = live.update(fixes[0])
-    let isFollowing = lead.release(0, matching: live)
+    let isFollowing = lead.release(0, matching: live.snapshot)
     #expect(isFollowing)
     #expect(records(of: lead, 3).count == 2)
   }

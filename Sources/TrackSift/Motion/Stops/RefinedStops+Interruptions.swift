@@ -26,7 +26,7 @@ extension RefinedStops {
         let end = inputs[after.lowerBound].timeSeconds, end - start <= interruptionSeconds,
         let velocity = meanVelocity(
           run.lowerBound..<(run.upperBound + 1), inputs, minimumCount: (run.count + 1) / 2),
-        velocity.speed < configuration.stopSpeedMetersPerSecond
+        velocity.speedMetersPerSecond < configuration.stopSpeedMetersPerSecond
       else { return nil }
       let radius = configuration.dwellRadiusMeters
       let here = weightedPosition(

@@ -122,7 +122,7 @@ extension RefinedStops {
       }
       let east = velocity.eastMetersPerSecond
       let north = velocity.northMetersPerSecond
-      let speed = (east * east + north * north).squareRoot()
+      let speed = velocity.speedMetersPerSecond
       entries.append((input.timeSeconds, east, north, speed))
       eastSum += east
       northSum += north
@@ -161,8 +161,6 @@ extension RefinedStops {
   static func positionSpeedMetersPerSecond(
     _ range: ClosedRange<Int>, _ inputs: Inputs, weighedByAccuracy: Bool = false
   ) -> Double? {
-    positionVelocity(range, inputs, weighedByAccuracy: weighedByAccuracy).map {
-      ($0.east * $0.east + $0.north * $0.north).squareRoot()
-    }
+    positionVelocity(range, inputs, weighedByAccuracy: weighedByAccuracy)?.speedMetersPerSecond
   }
 }

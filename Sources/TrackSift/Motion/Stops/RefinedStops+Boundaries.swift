@@ -156,8 +156,12 @@ extension RefinedStops {
       switch measure {
       case .along(let motion):
         alongSpeeds(
-          order, along: (motion.east / motion.speed, motion.north / motion.speed),
-          speedMetersPerSecond: motion.speed, inputs)
+          order,
+          along: (
+            motion.eastMetersPerSecond / motion.speedMetersPerSecond,
+            motion.northMetersPerSecond / motion.speedMetersPerSecond
+          ),
+          speedMetersPerSecond: motion.speedMetersPerSecond, inputs)
       case .speed:
         order.map { inputs[$0].dopplerSpeedMetersPerSecond }
       }
@@ -214,8 +218,8 @@ extension RefinedStops {
 
   /// What a boundary's speeds are measured by.
   enum Measure {
-    /// The velocity along the direction of travel (east, north and speed).
-    case along((east: Double, north: Double, speed: Double))
+    /// The velocity along the direction of travel.
+    case along(Velocity)
     /// The Doppler's speed, in whichever direction.
     case speed
   }
@@ -244,7 +248,7 @@ extension RefinedStops {
       return .speed
     }
     return mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {
-      $0.speed >= configuration.resumeSpeedMetersPerSecond ? .along($0) : nil
+      $0.speedMetersPerSecond >= configuration.resumeSpeedMetersPerSecond ? .along($0) : nil
     }
   }
 
@@ -312,9 +316,7 @@ extension RefinedStops {
     else { return false }
     let cosine = cos(steadyTurnDegrees * .pi / 180)
     return zip(turns, turns.dropFirst()).allSatisfy { previous, next in
-      previous.velocity.eastMetersPerSecond * next.velocity.eastMetersPerSecond
-        + previous.velocity.northMetersPerSecond * next.velocity.northMetersPerSecond
-        >= cosine * previous.speed * next.speed
+      previous.velocity.dot(next.velocity) >= cosine * previous.speed * next.speed
     }
   }
 }
