@@ -170,7 +170,8 @@ private struct Pipeline {
     pass.records = []
     pass.segment.refinedIsCreeping = StopCreep.apply(
       to: &coordinates, isMoving: pass.segment.refinedIsMoving, crossesGap: pass.acrossGap,
-      countsEveryStop: profile.refinedCountsStopMovement
+      countsEveryStop: profile.refinedCountsStopMovement,
+      accuracyMultiple: profile.stops.refinement.creepAccuracyMultiple
     ) { [indices = pass.segment.acceptedFixIndices] position in
       fixes[indices[position]].validHorizontalAccuracyMeters
     }

@@ -2,10 +2,9 @@
 /// every fix (white), which is what a smoother can remove.
 ///
 /// A phone's or a watch's positions come out of the chip's own filter: most of their error is
-/// a slow wander that no smoother removes, and little of it changes from one fix to the next
-/// (`ERROR-MODEL.md`: 5-20 % of the variance; the 1710 m loop watches measure about 0.1 m).
+/// a slow wander that no smoother removes, and little of it changes from one fix to the next.
 /// Taking a stated or assumed accuracy of 5 m as white noise makes the smoother treat real
-/// bends as noise and cut them (the loop runs lost 0.8-1.0 %). The measure: for positions at
+/// bends as noise and cut them (see <doc:SmoothingDefaults>). The measure: for positions at
 /// equal intervals, the second difference `d_k = z_k+1 - 2 z_k + z_k-1` removes a constant
 /// velocity; white acceleration over non-overlapping intervals adds nothing to the covariance
 /// of `d_k` and `d_k+2`, while white position noise of variance `r` adds exactly `r` (the one

@@ -75,10 +75,9 @@ extension SpeedCorroboration {
 
     /// How closely, in meters per axis, two steps must agree to count as equal: 1.5 cm, the
     /// rounding of positions written to 1e-7 degree (1.1 cm of latitude) and a little more; the
-    /// frozen runs of the spike logs repeat their step to that rounding. Watches that fill in
-    /// 1 Hz points between their fixes (the COROS and Garmin files of `paired/`) repeat a speed
-    /// over steps equal within a few centimeters: at 5 cm 2-13 % of their speeds were refused,
-    /// at 1.5 cm 0.2-7 %, with the same spikes caught.
+    /// frozen runs of the spike logs repeat their step to that rounding, while watches that fill
+    /// in 1 Hz points repeat a speed over steps equal only within a few centimeters (see
+    /// <doc:SpeedDefaults>).
     public var equalStepToleranceMeters = 0.015
 
     /// A pause is a signal loss only when it is also this many times the interval before it.

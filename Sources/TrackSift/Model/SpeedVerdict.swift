@@ -2,8 +2,8 @@
 /// maximum, the speedometer, the live pace and the cleaned file only when it is trusted (see
 /// ``SpeedCorroboration``). The position filter takes no speed refused for its quality; one
 /// refused only for following a signal loss still steers it, since the filter widens its own
-/// measurement noise after a loss and tests the Doppler against its state (the simulated
-/// suite's median distance error rose from under 1.0 % to 1.007 % without it).
+/// measurement noise after a loss and tests the Doppler against its state (see
+/// <doc:SpeedDefaults>).
 public enum SpeedVerdict: Sendable, Hashable, Codable {
   /// The speed is corroborated and used.
   case trusted

@@ -34,8 +34,7 @@ public struct ActivityProfile: Sendable, Hashable {
   /// it. `nil` smooths the live filter's records as they are.
   ///
   /// Walking sets a lower value: at a walking pace a city's slowly wandering errors look like
-  /// motion to a filter tuned to follow turns at once, and add 3 to 6 % to the distance; a
-  /// smoother, knowing the fixes after, can hold to the Doppler velocity instead.
+  /// motion to a filter tuned to follow turns at once (see <doc:SmoothingDefaults>).
   public var smoothingAccelerationNoiseMetersPerSecondSquared: Double?
   /// In the refined pass, the standard deviation in meters per second of a zero velocity
   /// applied at the fixes of a stop whose Doppler speed is within its noise of zero, so the
@@ -46,11 +45,8 @@ public struct ActivityProfile: Sendable, Hashable {
   /// only that of a stop whose positions crept further than their stated accuracy explains.
   ///
   /// On for walking: a walker at a stop is rarely at one point (a step aside, a shop, a look
-  /// around a ruin), and counting only from the stop's last position lost that movement. On
-  /// the paired walks of `../shared/data` it lost 1-3 % of each walk (Polzeath Mike -2.01 %
-  /// against the device, -0.96 % counted; the two walkers' agreement 1.47 -> 0.56 %). A car's
-  /// or a runner's stop is one place: counting its positions' wander gains nothing on the
-  /// drives and runs and makes the simulated phones' worst p95 cell 1.01x raw.
+  /// around a ruin). A car's or a runner's stop is one place, whose positions' wander is not
+  /// movement. The measurements behind both are in <doc:StopMovementDefaults>.
   public var refinedCountsStopMovement: Bool
   /// Douglas-Peucker tolerance for the simplified route, in meters.
   public var simplificationToleranceMeters: Double

@@ -43,11 +43,9 @@ struct LivePipeline: Sendable {
     var splits: [Split] = []
   }
 
-  /// How many of the fixes the look-ahead still holds smooth each released fix's position.
-  /// The live filter follows the noise of a slow walk in a city (a watch's Doppler wanders
-  /// 0.6 m/s per axis there), and its steps add up: 9 % too far in the worst suite recording.
-  /// Six fixes after, smoothed back at no extra delay, take out most of it (1.8 %, with
-  /// walking's smoothing noise); three, with the live filter's own noise, left 4 %.
+  /// How many of the fixes the look-ahead still holds smooth each released fix's position, at
+  /// no extra delay: the live filter alone follows the noise of a slow walk in a city, and its
+  /// steps add up (see <doc:SmoothingDefaults>).
   static let smoothingLagFixes = 6
 
   let profile: ActivityProfile

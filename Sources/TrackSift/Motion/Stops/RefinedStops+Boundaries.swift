@@ -1,14 +1,8 @@
 import Foundation
 
 extension RefinedStops {
-  /// How far a boundary moves at most, and how long the approach and the departure whose
-  /// direction and speed it is judged by, in seconds.
-  static let boundaryWindowSeconds = 10.0
-  /// The most a turn's course sweeps from one approaching Doppler velocity to the next, in
-  /// degrees (a car turning at a junction sweeps 10-30 a second).
-  static let steadyTurnDegrees = 45.0
 
-  /// Where a stop began: the detector's start, or up to ``boundaryWindowSeconds`` later when
+  /// Where a stop began: the detector's start, or up to ``StopDetector/Refinement/boundaryWindowSeconds`` later when
   /// the Doppler says the person was still going, or earlier when it says they had stopped.
   static func refinedStart(
     of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
@@ -16,10 +10,11 @@ extension RefinedStops {
   ) -> Int {
     guard earliest <= stop.lowerBound else { return stop.lowerBound }
     var first = min(
-      farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
+      farthest(
+        from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs, configuration),
       max(reach ?? stop.lowerBound, earliest))
-    let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
-    let noise = unstatedNoise(stop, inputs)
+    let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs, configuration)
+    let noise = unstatedNoise(stop, inputs, configuration)
     // The approach to a window starting at `first`: the fixes from `before` (10 s earlier)
     // to it, and the strides within it (a stop at a corner comes from another direction than
     // the street before it).
@@ -31,14 +26,14 @@ extension RefinedStops {
         travel: Array(before..<first) + strides, passage: before...last, inputs, configuration,
         unstatedNoise: noise)
     }
-    var before = farthest(from: first, by: -1, within: earliest...first, inputs)
+    var before = farthest(from: first, by: -1, within: earliest...first, inputs, configuration)
     var measured = approach(from: before, toWindowFrom: first)
     // A stop found long after the person stood (the Doppler noise and the wander ran on) has
     // as much standstill as walk in those 10 s, and no direction: the window reaches 10 s
     // further back, once.
     if measured == nil, before < first {
       first = before
-      before = farthest(from: first, by: -1, within: earliest...first, inputs)
+      before = farthest(from: first, by: -1, within: earliest...first, inputs, configuration)
       measured = approach(from: before, toWindowFrom: first)
     }
     guard let approach = measured else { return stop.lowerBound }
@@ -57,7 +52,8 @@ extension RefinedStops {
     var window = first...last
     while window.upperBound < stop.upperBound {
       let next = window.upperBound + 1
-      window = next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs)
+      window =
+        next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs, configuration)
       if let start = changePoint(
         inputs, Array(window.reversed()), by: approach, configuration,
         threshold: { noiseThreshold($0, configuration) })
@@ -84,21 +80,22 @@ extension RefinedStops {
       configuration.resumeSpeedMetersPerSecond)
   }
 
-  /// Where a stop ended: the detector's end, or up to ``boundaryWindowSeconds`` earlier when
+  /// Where a stop ended: the detector's end, or up to ``StopDetector/Refinement/boundaryWindowSeconds`` earlier when
   /// the Doppler says the person was already going, or later when it says they still stood.
   static func refinedEnd(
     of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
     notAfter latest: Int, reach: Int?
   ) -> Int {
     guard stop.upperBound <= latest else { return stop.upperBound }
-    let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs)
-    let next = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
+    let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs, configuration)
+    let next = farthest(
+      from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs, configuration)
     let last = max(next, min(reach ?? stop.upperBound, latest))
-    let after = farthest(from: last, by: 1, within: last...latest, inputs)
+    let after = farthest(from: last, by: 1, within: last...latest, inputs, configuration)
     guard
       let departure = measure(
         travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs, configuration,
-        unstatedNoise: unstatedNoise(stop, inputs))
+        unstatedNoise: unstatedNoise(stop, inputs, configuration))
     else { return stop.upperBound }
     // Above the noise too: a standing watch's Doppler reads above the stop speed.
     let end = changePoint(
@@ -120,14 +117,15 @@ extension RefinedStops {
   }
 
   /// The farthest index from `index`, stepping by `step` within `bounds`, whose time lies
-  /// within ``boundaryWindowSeconds`` of the time at `index`.
+  /// within ``StopDetector/Refinement/boundaryWindowSeconds`` of the time at `index`.
   static func farthest(
-    from index: Int, by step: Int, within bounds: ClosedRange<Int>, _ inputs: Inputs
+    from index: Int, by step: Int, within bounds: ClosedRange<Int>, _ inputs: Inputs,
+    _ configuration: StopDetector.Configuration
   ) -> Int {
     guard let time = inputs[index].timeSeconds else { return index }
     var result = index
     while bounds.contains(result + step), let next = inputs[result + step].timeSeconds,
-      abs(next - time) <= boundaryWindowSeconds
+      abs(next - time) <= configuration.refinement.boundaryWindowSeconds
     {
       result += step
     }
@@ -137,7 +135,7 @@ extension RefinedStops {
   /// The change point of the speed along `motion`, walking `order` from inside the stop
   /// outward: the index of `order` at which the running sum of `u_i - threshold_i` (`u` the
   /// Doppler velocity along the motion, weighed with the positions' as
-  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` says) is smallest, that is the outermost
+  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:_:)`` says) is smallest, that is the outermost
   /// fix that still reads standing. A CUSUM weighs every fix instead of waiting for a run; a
   /// fix without a Doppler velocity weighs nothing. The scan ends at a fix for which `until`
   /// holds. `nil` when the sum never falls to zero (every fix reads moving); fixes without a
@@ -161,7 +159,7 @@ extension RefinedStops {
             motion.eastMetersPerSecond / motion.speedMetersPerSecond,
             motion.northMetersPerSecond / motion.speedMetersPerSecond
           ),
-          speedMetersPerSecond: motion.speedMetersPerSecond, inputs)
+          speedMetersPerSecond: motion.speedMetersPerSecond, inputs, configuration)
       case .speed:
         order.map { inputs[$0].dopplerSpeedMetersPerSecond }
       }
@@ -188,7 +186,8 @@ extension RefinedStops {
       let tieWins =
         input.dopplerVelocity != nil
         || ((changePoint != nil || continuesStop)
-          && !stepsFast(to: index, inputs, fasterThan: configuration.stopSpeedMetersPerSecond))
+          && !stepsFast(
+            to: index, inputs, fasterThan: configuration.stopSpeedMetersPerSecond, configuration))
       if sum < smallest || (sum == smallest && tieWins) {
         smallest = sum
         changePoint = index
@@ -197,19 +196,17 @@ extension RefinedStops {
     return changePoint
   }
 
-  /// A pause between fixes longer than this, in seconds, leaves the fix after it without a
-  /// Doppler velocity on a phone (the first fix after a short gap); the step to it then says
-  /// how the person went meanwhile.
-  static let pauseSeconds = 1.5
-
-  /// Whether the step to the input at `index` spans a pause of more than ``pauseSeconds`` at
+  /// Whether the step to the input at `index` spans a pause of more than ``StopDetector/Refinement/pauseSeconds`` at
   /// more than `speedMetersPerSecond`.
-  static func stepsFast(to index: Int, _ inputs: Inputs, fasterThan speedMetersPerSecond: Double)
-    -> Bool
-  {
+  static func stepsFast(
+    to index: Int, _ inputs: Inputs, fasterThan speedMetersPerSecond: Double,
+    _ configuration: StopDetector.Configuration
+  ) -> Bool {
     guard index > 0, let time = inputs[index].timeSeconds else { return false }
     let previous = inputs[index - 1]
-    guard let previousTime = previous.timeSeconds, time - previousTime > pauseSeconds else {
+    guard let previousTime = previous.timeSeconds,
+      time - previousTime > configuration.refinement.pauseSeconds
+    else {
       return false
     }
     let meters = Geodesic.distanceMeters(from: previous.coordinate, to: inputs[index].coordinate)
@@ -227,7 +224,7 @@ extension RefinedStops {
   /// How to judge a boundary: by the speed alone where every fix of the `passage` (the
   /// travel and the boundary's window) states a speed accuracy that trusts the Doppler near
   /// zero (twice the accuracy below the stop speed), a fix that states none counting as
-  /// `unstatedNoise` (see ``unstatedNoise(_:_:)``), or where the course sweeps steadily
+  /// `unstatedNoise` (see ``unstatedNoise(_:_:_:)``), or where the course sweeps steadily
   /// through the passage and no fix states an accuracy that does not; otherwise along the
   /// mean Doppler velocity of the `travel` inputs (the approach or the departure) when it
   /// reaches the resume speed; `nil`, not at all, when it does not.
@@ -252,18 +249,16 @@ extension RefinedStops {
     }
   }
 
-  /// The fewest Doppler readings without a stated accuracy from which ``unstatedNoise(_:_:)``
-  /// measures their noise.
-  static let unstatedNoiseReadings = 5
-
   /// The median Doppler speed of the inputs of `stop` that report a speed and course but
   /// state no speed accuracy (NMEA, least-squares fixes), in meters per second: what such a
   /// Doppler reads while the person stands, standing in for the accuracy the fixes do not
-  /// state. `nil` with fewer than ``unstatedNoiseReadings`` of them. The median, as the
+  /// state. `nil` with fewer than ``StopDetector/Refinement/unstatedNoiseReadings`` of them. The median, as the
   /// stop's edges may hold the first and last strides. Speeds without a course (a watch's FIT
   /// records, a receiver that drops the course when slow) are left out: their slow readings
   /// count as a zero velocity, which reads standing whatever the person does.
-  static func unstatedNoise(_ stop: ClosedRange<Int>, _ inputs: Inputs) -> Double? {
+  static func unstatedNoise(
+    _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Double? {
     let speeds = stop.compactMap { index -> Double? in
       let input = inputs[index]
       guard input.speedAccuracyMetersPerSecond == nil, input.coursedDopplerVelocity != nil else {
@@ -271,7 +266,7 @@ extension RefinedStops {
       }
       return input.dopplerSpeedMetersPerSecond
     }
-    guard speeds.count >= unstatedNoiseReadings else { return nil }
+    guard speeds.count >= configuration.refinement.unstatedNoiseReadings else { return nil }
     return speeds.sorted()[speeds.count / 2]
   }
 
@@ -302,7 +297,7 @@ extension RefinedStops {
   }
 
   /// Whether the Doppler velocities of `readings`, in time order, are those of a turn: three
-  /// or more, at the resume speed on average, each turning less than ``steadyTurnDegrees``
+  /// or more, at the resume speed on average, each turning less than ``StopDetector/Refinement/steadyTurnDegrees``
   /// from the one before. Inputs without a Doppler velocity are passed over.
   static func turnsSteadily(_ readings: [Input], _ configuration: StopDetector.Configuration)
     -> Bool
@@ -314,7 +309,7 @@ extension RefinedStops {
       turns.reduce(0, { $0 + $1.speed }) / Double(turns.count)
         >= configuration.resumeSpeedMetersPerSecond
     else { return false }
-    let cosine = cos(steadyTurnDegrees * .pi / 180)
+    let cosine = cos(configuration.refinement.steadyTurnDegrees * .pi / 180)
     return zip(turns, turns.dropFirst()).allSatisfy { previous, next in
       previous.velocity.dot(next.velocity) >= cosine * previous.speed * next.speed
     }
@@ -324,17 +319,11 @@ extension RefinedStops {
 // MARK: - Interruptions
 
 extension RefinedStops {
-  /// How long a moving run between two stops may last, in seconds, and still be part of one
-  /// stop: an error ramp and its snap at a standstill take 5-10 s.
-  static let interruptionSeconds = 15.0
-  /// How many fixes of the stop on each side of an interruption, at most, place it: enough
-  /// that an error ramp's few fixes do not carry it.
-  static let interruptionSideFixes = 30
 
   /// The moving runs between two stops that are part of one stop: at most
-  /// ``interruptionSeconds`` long, with a mean Doppler velocity below the stop speed (half its
+  /// ``StopDetector/Refinement/interruptionSeconds`` long, with a mean Doppler velocity below the stop speed (half its
   /// fixes or more reporting one), and the person in the same place on either side: the mean
-  /// positions of the stop's last and first ``interruptionSideFixes`` fixes, weighed by their
+  /// positions of the stop's last and first ``StopDetector/Refinement/interruptionSideFixes`` fixes, weighed by their
   /// accuracy, lie within the dwell radius of each other.
   ///
   /// An error ramp at a standstill carries the positions out of the stop's radius, and a fix
@@ -348,17 +337,22 @@ extension RefinedStops {
     return zip(stops, stops.dropFirst()).compactMap { before, after in
       let run = (before.upperBound + 1)...(after.lowerBound - 1)
       guard let start = inputs[before.upperBound].timeSeconds,
-        let end = inputs[after.lowerBound].timeSeconds, end - start <= interruptionSeconds,
+        let end = inputs[after.lowerBound].timeSeconds,
+        end - start <= configuration.refinement.interruptionSeconds,
         let velocity = meanVelocity(
           run.lowerBound..<(run.upperBound + 1), inputs, minimumCount: (run.count + 1) / 2),
         velocity.speedMetersPerSecond < configuration.stopSpeedMetersPerSecond
       else { return nil }
       let radius = configuration.dwellRadiusMeters
       let here = weightedPosition(
-        max(before.upperBound - interruptionSideFixes + 1, before.lowerBound)...before.upperBound,
+        max(
+          before.upperBound - configuration.refinement.interruptionSideFixes + 1, before.lowerBound)...before
+          .upperBound,
         inputs, standInAccuracyMeters: radius)
       let there = weightedPosition(
-        after.lowerBound...min(after.lowerBound + interruptionSideFixes - 1, after.upperBound),
+        after
+          .lowerBound...min(
+            after.lowerBound + configuration.refinement.interruptionSideFixes - 1, after.upperBound),
         inputs, standInAccuracyMeters: radius)
       return Geodesic.distanceMeters(from: here, to: there) <= radius ? run : nil
     }

@@ -2,18 +2,8 @@
 // velocities of the positions beside the Doppler's.
 
 extension RefinedStops {
-  /// How long a stretch must read standing to count as one, in seconds: longer than the
-  /// stretches a watch's Doppler noise reads slow while walking (shorter windows found false
-  /// stops in the suite).
-  static let slowStretchSeconds = 15.0
-  /// A pause between fixes longer than this, in seconds, is a gap after which a receiver's
-  /// position reconverges (ERROR-MODEL: the error starts at 2-3 σ and decays with τ ≈ 20 s).
-  static let gapSeconds = 10.0
-  /// How long after such a gap the positions are not trusted to tell a stop from a walk, in
-  /// seconds: two time constants of the decay.
-  static let reconvergenceSeconds = 40.0
 
-  /// Stretches that read standing: at least ``slowStretchSeconds`` long (merged where they
+  /// Stretches that read standing: at least ``StopDetector/Refinement/slowStretchSeconds`` long (merged where they
   /// overlap), where either
   /// - the Doppler stands: its mean velocity below the stop speed and its mean speed below the
   ///   resume speed, with the positions' least-squares speed below the resume speed too,
@@ -40,7 +30,7 @@ extension RefinedStops {
   ) -> [ClosedRange<Int>] {
     var stretches: [ClosedRange<Int>] = []
     var window = DopplerWindow()
-    var gapEnd = GapEnd()
+    var gapEnd = GapEnd(gapSeconds: configuration.refinement.gapSeconds)
     for last in 0..<inputs.count {
       let input = inputs[last]
       window.append(input)
@@ -48,16 +38,17 @@ extension RefinedStops {
       gapEnd.add(lastSeconds)
       // The shortest window ending here that spans the stretch time.
       while window.count > 1, let seconds = window.seconds(at: 1),
-        lastSeconds - seconds >= slowStretchSeconds
+        lastSeconds - seconds >= configuration.refinement.slowStretchSeconds
       {
         window.removeFirst()
       }
       let first = last - window.count + 1
       guard let firstSeconds = window.seconds(at: 0),
-        lastSeconds - firstSeconds >= slowStretchSeconds,
+        lastSeconds - firstSeconds >= configuration.refinement.slowStretchSeconds,
         window.dopplerCount >= 3, 2 * window.dopplerCount >= window.count
       else { continue }
-      let reconverging = firstSeconds - gapEnd.seconds < reconvergenceSeconds
+      let reconverging =
+        firstSeconds - gapEnd.seconds < configuration.refinement.reconvergenceSeconds
       let dopplerStands =
         window.meanVelocityMetersPerSecond < configuration.stopSpeedMetersPerSecond
         && window.meanSpeedMetersPerSecond < configuration.resumeSpeedMetersPerSecond
@@ -81,11 +72,15 @@ extension RefinedStops {
     return stretches
   }
 
-  /// The end of the latest gap longer than ``gapSeconds`` among times given in order.
+  /// The end of the latest gap longer than ``StopDetector/Refinement/gapSeconds`` among times given in order.
   struct GapEnd {
     /// The time of the first fix after the gap; minus infinity before any gap.
     private(set) var seconds = -Double.infinity
     private var previousSeconds: Double?
+    /// The pause, in seconds, that makes a gap (``StopDetector/Refinement/gapSeconds``).
+    let gapSeconds: Double
+
+    init(gapSeconds: Double) { self.gapSeconds = gapSeconds }
 
     mutating func add(_ seconds: Double) {
       if let previousSeconds, seconds - previousSeconds > gapSeconds { self.seconds = seconds }
@@ -93,12 +88,14 @@ extension RefinedStops {
     }
   }
 
-  /// Whether a gap of more than ``gapSeconds`` follows the input at `index`.
-  static func gapFollows(_ index: Int, _ inputs: Inputs) -> Bool {
+  /// Whether a gap of more than ``StopDetector/Refinement/gapSeconds`` follows the input at `index`.
+  static func gapFollows(
+    _ index: Int, _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Bool {
     guard index + 1 < inputs.count, let time = inputs[index].timeSeconds,
       let next = inputs[index + 1].timeSeconds
     else { return false }
-    return next - time > gapSeconds
+    return next - time > configuration.refinement.gapSeconds
   }
 
   /// The times and Doppler velocities of a sliding window of inputs, with their running sums
@@ -171,13 +168,6 @@ extension RefinedStops {
 // MARK: - Position witnesses
 
 extension RefinedStops {
-  /// How many fixes on either side of a fix the velocity of its positions is fitted over.
-  static let positionVelocityHalfWindow = 2
-  /// The error of a velocity fitted to a few seconds of positions, in meters per second per
-  /// meter of reported horizontal accuracy: what the slow wander of the error and its white
-  /// noise add (in the simulator about 0.06, ramps aside); 0.1 suited the suite best (0.06
-  /// and 0.15 were worse at the stops' worst cases).
-  static let positionVelocityErrorPerAccuracyMeter = 0.1
 
   /// The speed along a direction of travel at each input of `order` that has a Doppler
   /// velocity, `nil` at the others: the Doppler velocity's, and where both accuracies are
@@ -188,7 +178,7 @@ extension RefinedStops {
   /// watch's Doppler noise at a standstill can point along the street for seconds on end
   /// (0.6 m/s per axis in a city), while its positions stand; and it can read slow while the
   /// positions walk on. Their part is bounded by the speed of travel (a ramp of the error moves
-  /// them at 3-10 m/s) and left out within ``reconvergenceSeconds`` after a gap, while the
+  /// them at 3-10 m/s) and left out within ``StopDetector/Refinement/reconvergenceSeconds`` after a gap, while the
   /// receiver reconverges.
   ///
   /// - Parameters:
@@ -197,22 +187,22 @@ extension RefinedStops {
   ///   - speedMetersPerSecond: the speed of travel.
   static func alongSpeeds(
     _ order: [Int], along: (east: Double, north: Double), speedMetersPerSecond: Double,
-    _ inputs: Inputs
+    _ inputs: Inputs, _ configuration: StopDetector.Configuration
   ) -> [Double?] {
-    witnesses(order, inputs).map { witness in
+    witnesses(order, inputs, configuration).map { witness in
       witness?.speed(along: along, boundMetersPerSecond: speedMetersPerSecond)
     }
   }
 
   /// Whether the inputs in `range` travel faster than the resume speed by the mean of their
   /// velocities, each the Doppler's weighed with the positions' as
-  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` does (the positions' part bounded by
+  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:_:)`` does (the positions' part bounded by
   /// twice the resume speed on each axis); `false` with fewer than three Doppler readings.
   static func travelsByDopplerAndPositions(
     _ range: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
   ) -> Bool {
     let bound = 2 * configuration.resumeSpeedMetersPerSecond
-    let present = witnesses(Array(range), inputs).compactMap { $0 }
+    let present = witnesses(Array(range), inputs, configuration).compactMap { $0 }
     guard present.count >= 3 else { return false }
     let count = Double(present.count)
     let east = present.reduce(0) { $0 + $1.speed(along: (1, 0), boundMetersPerSecond: bound) }
@@ -248,22 +238,24 @@ extension RefinedStops {
   }
 
   /// The witnesses at the inputs of `order`, `nil` where an input has no Doppler velocity.
-  private static func witnesses(_ order: [Int], _ inputs: Inputs) -> [Witness?] {
-    let reconverging = reconvergingIndices(order, inputs)
+  private static func witnesses(
+    _ order: [Int], _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> [Witness?] {
+    let reconverging = reconvergingIndices(order, inputs, configuration)
     return order.map { index in
       let input = inputs[index]
       guard let velocity = input.dopplerVelocity else { return nil }
       var witness = Witness(
         doppler: velocity, positions: nil,
         positionWeight: 0)
-      let first = max(index - positionVelocityHalfWindow, 0)
-      let last = min(index + positionVelocityHalfWindow, inputs.count - 1)
+      let first = max(index - configuration.refinement.positionVelocityHalfWindow, 0)
+      let last = min(index + configuration.refinement.positionVelocityHalfWindow, inputs.count - 1)
       guard !reconverging.contains(index),
         let dopplerError = input.speedAccuracyMetersPerSecond, dopplerError > 0,
         let accuracy = input.horizontalAccuracyMeters,
         let fitted = positionVelocity(first...last, inputs)
       else { return witness }
-      let positionError = positionVelocityErrorPerAccuracyMeter * accuracy
+      let positionError = configuration.refinement.positionVelocityErrorPerAccuracyMeter * accuracy
       witness.positions = fitted
       witness.positionWeight =
         dopplerError * dopplerError / (dopplerError * dopplerError + positionError * positionError)
@@ -271,25 +263,31 @@ extension RefinedStops {
     }
   }
 
-  /// The indices among `order` whose input comes within ``reconvergenceSeconds`` of the end of
-  /// a gap longer than ``gapSeconds``.
-  private static func reconvergingIndices(_ order: [Int], _ inputs: Inputs) -> Set<Int> {
+  /// The indices among `order` whose input comes within ``StopDetector/Refinement/reconvergenceSeconds`` of the end of
+  /// a gap longer than ``StopDetector/Refinement/gapSeconds``.
+  private static func reconvergingIndices(
+    _ order: [Int], _ inputs: Inputs, _ configuration: StopDetector.Configuration
+  ) -> Set<Int> {
     guard let lowest = order.min(), let highest = order.max(),
       let lowestSeconds = inputs[lowest].timeSeconds
     else { return [] }
     // From a fix far enough back to see a gap that ended just before the window.
     var index = lowest
     while index > 0, let seconds = inputs[index - 1].timeSeconds,
-      lowestSeconds - seconds <= reconvergenceSeconds + gapSeconds
+      lowestSeconds - seconds <= configuration.refinement.reconvergenceSeconds
+        + configuration.refinement.gapSeconds
     {
       index -= 1
     }
     var result: Set<Int> = []
-    var gapEnd = GapEnd()
+    var gapEnd = GapEnd(gapSeconds: configuration.refinement.gapSeconds)
     while index <= highest {
       if let seconds = inputs[index].timeSeconds {
         gapEnd.add(seconds)
-        if index >= lowest, seconds - gapEnd.seconds < reconvergenceSeconds { result.insert(index) }
+        if index >= lowest, seconds - gapEnd.seconds < configuration.refinement.reconvergenceSeconds
+        {
+          result.insert(index)
+        }
       }
       index += 1
     }

@@ -16,7 +16,7 @@ import Foundation
 ///    well as a start; each stop ends at the later of the two ends, unless the Doppler and the
 ///    positions together say the stretch between them travels, or its Doppler turns steadily.
 /// 2. **Boundaries.** Where the Doppler velocity (weighed with the positions', see
-///    ``alongSpeeds(_:along:speedMetersPerSecond:_:)``) says more, each boundary moves to its
+///    ``alongSpeeds(_:along:speedMetersPerSecond:_:_:)``) says more, each boundary moves to its
 ///    change point along the direction of travel, by at most 10 s either way (or as far as a slow
 ///    stretch reaches; a start whose approach the 10 s before its window cannot give, half
 ///    walk and half standstill, reaches 10 s further back; a start whose whole window reads
@@ -104,9 +104,6 @@ enum RefinedStops {
     subscript(index: Int) -> Input { make(index) }
   }
 
-  /// How long after a live stop's end the backward run starts, in seconds: longer than any
-  /// dwell the detector needs, so it meets the departure from well outside the stop.
-  static let backwardLeadSeconds = 120.0
   /// The refined moving flags.
   ///
   /// - Parameters:
@@ -116,7 +113,7 @@ enum RefinedStops {
   ///   - configuration: the live detector's configuration.
   ///   - keepsLive: inputs whose live flag stands (a step across a gap, judged on its own).
   /// - Complexity: O(n) for n inputs, plus the backward detector over each stop and the
-  ///   ``backwardLeadSeconds`` after it (its own cost per fix is bounded by its position
+  ///   ``StopDetector/Refinement/backwardLeadSeconds`` after it (its own cost per fix is bounded by its position
   ///   window).
   static func movingFlags(
     live: [Bool], inputs: Inputs, configuration: StopDetector.Configuration, keepsLive: [Bool]
@@ -161,8 +158,11 @@ enum RefinedStops {
       let unrefinedEnd = max(start, extendedEnd)
       // A stop that ends at a gap, or within seconds after one, may go on after it: the
       // detector starts afresh there, and the positions are still reconverging.
-      let nearEnd = farthest(from: unrefinedEnd, by: -1, within: start...unrefinedEnd, inputs)
-      let endsNearGap = (max(nearEnd - 1, start)...unrefinedEnd).contains { gapFollows($0, inputs) }
+      let nearEnd = farthest(
+        from: unrefinedEnd, by: -1, within: start...unrefinedEnd, inputs, configuration)
+      let endsNearGap = (max(nearEnd - 1, start)...unrefinedEnd).contains {
+        gapFollows($0, inputs, configuration)
+      }
       let endReach =
         endsNearGap
         ? stretches.first { $0.upperBound > unrefinedEnd && $0.lowerBound <= unrefinedEnd + 1 }?
@@ -197,10 +197,9 @@ enum RefinedStops {
   }
 
   /// Whether the mean Doppler velocity over a stop, of two readings or more (a stop of three
-  /// fixes after a gap has no more), exceeds the resume speed. The Doppler alone: weighed with
-  /// the positions, as ``travelsByDopplerAndPositions(_:_:_:)`` weighs them, the walks whose
-  /// Doppler kept its pace read standing more often (steady fixes shown stopped 0.18 to
-  /// 0.42 %).
+  /// fixes after a gap has no more), exceeds the resume speed: the Doppler alone, since weighed
+  /// with the positions (``travelsByDopplerAndPositions(_:_:_:)``) walks read standing more
+  /// often.
   private static func travels(
     _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
   ) -> Bool {
@@ -233,12 +232,6 @@ enum RefinedStops {
     return speeds.sorted()[speeds.count / 2] >= noise
   }
 
-  /// How many times the stop speed the positions' trend must reach for
-  /// ``travelsByPositionsAlone(_:_:_:)``. Measured on the suite stripped of accuracies, speeds
-  /// and courses: at 1 the stops' wander read as travel (stopped distance mean 2.27 to
-  /// 2.97 m/min); at 2 false stops fell from 13 to 5 and the stopped distance held.
-  private static let positionsAloneSpeedFactor = 2.0
-
   /// Whether a stop that only its positions can judge, with no reported accuracy and no
   /// course-based Doppler velocity (a plain GPX track, a watch's FIT records), has positions
   /// whose least-squares line runs at twice the stop speed or faster. A person standing has
@@ -253,7 +246,7 @@ enum RefinedStops {
     }
     guard let velocity = positionVelocity(stop, inputs) else { return false }
     return velocity.speedMetersPerSecond
-      >= positionsAloneSpeedFactor * configuration.stopSpeedMetersPerSecond
+      >= configuration.refinement.positionsAloneSpeedFactor * configuration.stopSpeedMetersPerSecond
   }
 
   /// Whether no fix of a stop has a Doppler velocity while the fixes on either side do:
@@ -283,7 +276,7 @@ enum RefinedStops {
   }
 
   /// The end of `stop` as the detector finds it run backwards in time: from
-  /// ``backwardLeadSeconds`` after the stop (or the fix before the next stop) back to the
+  /// ``StopDetector/Refinement/backwardLeadSeconds`` after the stop (or the fix before the next stop) back to the
   /// stop's start, on negated times, with the same re-labels as the live run. The departure
   /// meets it as an arrival. The stop's own end when that run finds no stop overlapping it, or
   /// one that ends sooner.
@@ -296,7 +289,7 @@ enum RefinedStops {
     }
     var first = stop.upperBound
     while first < latest, let time = inputs[first + 1].timeSeconds,
-      time - endTime <= backwardLeadSeconds
+      time - endTime <= configuration.refinement.backwardLeadSeconds
     {
       first += 1
     }

@@ -8,7 +8,7 @@
 /// creep at each of its traffic lights, a held p95 of 3.0 m against 0.8 m for the raw fixes).
 ///
 /// A stop creeps when the distance from its arrival (the last moving position before it) to
-/// its last position exceeds ``accuracyMultiple`` times the median accuracy its fixes state:
+/// its last position exceeds `accuracyMultiple` times the median accuracy its fixes state:
 /// two positions that far apart are not one place seen twice. Its fixes are then moved onto the
 /// straight line from the arrival to the departure (the first moving position after it), each
 /// to its own projection and never back along the line, so that the steps through the stop add
@@ -20,8 +20,6 @@
 /// ``ActivityProfile/refinedCountsStopMovement``), every stop that is neither at a segment's
 /// start or end nor across a gap is treated so, whatever the accuracy.
 enum StopCreep {
-  /// How many times its fixes' median stated accuracy a stop's positions must move to creep: 4.
-  static let accuracyMultiple = 4.0
 
   /// Marks the creeping stops and moves their fixes onto their arrival-to-departure line.
   ///
@@ -31,12 +29,16 @@ enum StopCreep {
   ///   - isMoving: whether each fix is moving (``AnalyzedSegment/refinedIsMoving``).
   ///   - crossesGap: whether each fix's step crosses a gap or a re-anchoring.
   ///   - countsEveryStop: whether every stop creeps, whatever its accuracy.
+  ///   - accuracyMultiple: how many times its fixes' median stated accuracy a stop must move
+  ///     to creep (``StopDetector/Refinement/creepAccuracyMultiple``).
   ///   - accuracyMeters: each fix's stated horizontal accuracy, if any.
   /// - Returns: whether each fix is part of a creeping stop.
   /// - Complexity: O(n log k) for stops of k fixes.
   static func apply(
     to coordinates: inout [Coordinate], isMoving: [Bool], crossesGap: [Bool],
-    countsEveryStop: Bool = false, accuracyMeters: (Int) -> Double?
+    countsEveryStop: Bool = false,
+    accuracyMultiple: Double = StopDetector.Refinement().creepAccuracyMultiple,
+    accuracyMeters: (Int) -> Double?
   ) -> [Bool] {
     var isCreeping = [Bool](repeating: false, count: coordinates.count)
     var start = 1

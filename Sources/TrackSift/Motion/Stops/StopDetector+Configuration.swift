@@ -1,6 +1,9 @@
 extension StopDetector {
   /// The knobs of the stop detector.
   public struct Configuration: Sendable, Hashable {
+    /// The refined pass's knobs.
+    public var refinement = Refinement()
+
     /// A speed below this, in meters per second, counts as standing still.
     public var stopSpeedMetersPerSecond: Double
     /// A speed above this, in meters per second, ends a stop; keep it above the stop speed.
@@ -87,5 +90,72 @@ extension StopDetector {
 
     /// The largest radius a position dwell uses (poor fixes widen it up to this), meters.
     var maximumDwellRadiusMeters: Double { 3 * dwellRadiusMeters }
+  }
+
+  /// The knobs of the refined pass that checks the live stops against the whole recording
+  /// (boundaries, missed and interrupted stops, stop creep), carried with the detector's.
+  public struct Refinement: Sendable, Hashable {
+    /// How long after a live stop's end the backward run starts, in seconds: longer than any
+    /// dwell the detector needs, so it meets the departure from well outside the stop.
+    public var backwardLeadSeconds = 120.0
+
+    /// How many times the stop speed the positions' trend must reach for
+    /// the refined check of a stop that only its positions can judge. Measured on the suite stripped of accuracies, speeds
+    /// and courses: at 1 the stops' wander read as travel (stopped distance mean 2.27 to
+    /// 2.97 m/min); at 2 false stops fell from 13 to 5 and the stopped distance held.
+    public var positionsAloneSpeedFactor = 2.0
+
+    /// How far a boundary moves at most, and how long the approach and the departure whose
+    /// direction and speed it is judged by, in seconds.
+    public var boundaryWindowSeconds = 10.0
+
+    /// The most a turn's course sweeps from one approaching Doppler velocity to the next, in
+    /// degrees (a car turning at a junction sweeps 10-30 a second).
+    public var steadyTurnDegrees = 45.0
+
+    /// A pause between fixes longer than this, in seconds, leaves the fix after it without a
+    /// Doppler velocity on a phone (the first fix after a short gap); the step to it then says
+    /// how the person went meanwhile.
+    public var pauseSeconds = 1.5
+
+    /// The fewest Doppler readings without a stated accuracy from which the refined pass
+    /// measures their noise.
+    public var unstatedNoiseReadings = 5
+
+    /// How long a moving run between two stops may last, in seconds, and still be part of one
+    /// stop: an error ramp and its snap at a standstill take 5-10 s.
+    public var interruptionSeconds = 15.0
+
+    /// How many fixes of the stop on each side of an interruption, at most, place it: enough
+    /// that an error ramp's few fixes do not carry it.
+    public var interruptionSideFixes = 30
+
+    /// How long a stretch must read standing to count as one, in seconds: longer than the
+    /// stretches a watch's Doppler noise reads slow while walking (shorter windows found false
+    /// stops in the suite).
+    public var slowStretchSeconds = 15.0
+
+    /// A pause between fixes longer than this, in seconds, is a gap after which a receiver's
+    /// position reconverges (ERROR-MODEL: the error starts at 2-3 σ and decays with τ ≈ 20 s).
+    public var gapSeconds = 10.0
+
+    /// How long after such a gap the positions are not trusted to tell a stop from a walk, in
+    /// seconds: two time constants of the decay.
+    public var reconvergenceSeconds = 40.0
+
+    /// How many fixes on either side of a fix the velocity of its positions is fitted over.
+    public var positionVelocityHalfWindow = 2
+
+    /// The error of a velocity fitted to a few seconds of positions, in meters per second per
+    /// meter of reported horizontal accuracy: what the slow wander of the error and its white
+    /// noise add (in the simulator about 0.06, ramps aside); 0.1 suited the suite best (0.06
+    /// and 0.15 were worse at the stops' worst cases).
+    public var positionVelocityErrorPerAccuracyMeter = 0.1
+
+    /// How many times its fixes' median stated accuracy a stop's positions must move to creep: 4.
+    public var creepAccuracyMultiple = 4.0
+
+    /// The defaults.
+    public init() {}
   }
 }
