@@ -1,5 +1,6 @@
 import Foundation
 import TrackSift
+import TrackSiftStore
 
 /// What `record` prints: a live panel on a terminal, one line per event otherwise.
 struct RecordOutput {

@@ -1,25 +1,29 @@
 import Foundation
 import TrackSift
-import TrackSiftStore
 
-/// A ``Recorder`` saved as it goes: each fix is stored when it arrives, its verdict when final,
-/// every other event beside them, committed about once a second by a ``RecordingWriter``.
+/// A `Recorder` saved as it goes: each fix is stored when it arrives, its verdict when final,
+/// every other event beside them (as JSON), committed about once a second by a
+/// ``RecordingWriter``: what an app or the CLI's `record` runs for a recording that survives a
+/// crash.
 ///
 /// A write that fails (a full disk, a read-only file) keeps the rows in memory: the session
 /// goes on recording, ``storeProblem`` says what is wrong, and the next commit writes them.
-struct RecordingSession {
-  private(set) var recorder: Recorder
+public struct RecordingSession {
+  /// The recorder, for its figures and state.
+  public private(set) var recorder: Recorder
   private var writer: RecordingWriter?
   /// The activity in the store, when there is one.
-  let activity: ActivityID?
+  public let activity: ActivityID?
   private var nextEventSequence: Int
   /// The highest fix sequence committed to the store so far.
-  var highestCommittedFixSequence: Int? { writer?.highestCommittedFixSequence }
+  public var highestCommittedFixSequence: Int? { writer?.highestCommittedFixSequence }
   /// The last write failure, cleared by the next successful commit.
-  private(set) var storeProblem: StoreError?
+  public private(set) var storeProblem: StoreError?
 
   /// A new recording, saved to `store` when given.
-  init(configuration: RecorderConfiguration, store: ActivityStore?, name: String, at now: Date)
+  public init(
+    configuration: RecorderConfiguration, store: ActivityStore?, name: String, at now: Date
+  )
     throws
   {
     recorder = Recorder(configuration: configuration)
@@ -37,7 +41,9 @@ struct RecordingSession {
   /// Continues an unfinished activity of the store: its stored fixes are replayed through a
   /// new recorder (rebuilding distance, times and verdicts; the verdicts still pending are
   /// written now), and a new segment starts, since the recording was interrupted.
-  init(resuming id: ActivityID, in store: ActivityStore, configuration: RecorderConfiguration)
+  public init(
+    resuming id: ActivityID, in store: ActivityStore, configuration: RecorderConfiguration
+  )
     throws
   {
     let summary = try store.activity(id)
@@ -74,7 +80,7 @@ struct RecordingSession {
   /// Finishes an activity that a crash left unfinished: its stored fixes are replayed with the
   /// activity's own profile, and it is finished at its last fix time (its start without one).
   /// - Returns: the finished session, for its figures.
-  static func finishUnfinished(
+  public static func finishUnfinished(
     _ activity: ActivitySummary, in store: ActivityStore,
     configuration: RecorderConfiguration = RecorderConfiguration(
       profile: ActivityProfile(activity: .running))
@@ -88,7 +94,7 @@ struct RecordingSession {
   }
 
   /// Applies an input's events: stores them and returns them for display.
-  mutating func record(_ events: [RecorderEvent]) -> [RecorderEvent] {
+  public mutating func record(_ events: [RecorderEvent]) -> [RecorderEvent] {
     guard writer != nil else { return events }
     for event in events {
       do {
@@ -103,7 +109,7 @@ struct RecordingSession {
 
   /// Finishes the recording and commits everything; throws when the store cannot take the
   /// last rows (they are lost only then, and the error says how many).
-  mutating func finish(at now: Date) throws -> [RecorderEvent] {
+  public mutating func finish(at now: Date) throws -> [RecorderEvent] {
     let events = record(recorder.finish(at: now))
     try writer?.finish(at: now, totals: ActivityTotals(recorder.liveMetrics.metrics))
     return events
@@ -112,7 +118,7 @@ struct RecordingSession {
   /// Deletes the activity from the store instead of finishing it, for a recording that
   /// received no fix: an empty activity is not worth keeping. The rows not yet committed are
   /// dropped with it.
-  mutating func discard() throws(StoreError) {
+  public mutating func discard() throws(StoreError) {
     guard let store = writer?.store, let activity else { return }
     writer = nil
     try store.deleteActivity(activity)
@@ -120,7 +126,7 @@ struct RecordingSession {
 
   /// Commits the pending rows when a second has passed since the last commit (for the
   /// seconds without events).
-  mutating func flushIfDue() {
+  public mutating func flushIfDue() {
     do {
       try writer?.flushIfDue()
       storeProblem = nil
@@ -130,13 +136,13 @@ struct RecordingSession {
   }
 
   /// Commits the pending rows now, whatever the time since the last commit.
-  mutating func commit() throws(StoreError) {
+  public mutating func commit() throws(StoreError) {
     try writer?.flush()
     storeProblem = nil
   }
 
   /// Runs an input on the recorder and records its events.
-  mutating func apply(_ input: (inout Recorder) -> [RecorderEvent]) -> [RecorderEvent] {
+  public mutating func apply(_ input: (inout Recorder) -> [RecorderEvent]) -> [RecorderEvent] {
     record(input(&recorder))
   }
 
@@ -162,11 +168,22 @@ struct RecordingSession {
   }
 
   private mutating func appendEvent(_ event: RecorderEvent, kind: String) throws(StoreError) {
-    let payload = try? JSONOutput.string(event, compact: true)
+    let payload = try? Self.payloadJSON(event)
     try writer?.append(
       StoredEvent(
         sequence: nextEventSequence, timestamp: event.time, kind: kind, payloadJSON: payload ?? "{}"
       ))
     nextEventSequence += 1
+  }
+
+  /// An event as the store keeps it: compact JSON with sorted keys, ISO 8601 dates, and the
+  /// non-finite numbers as the strings `inf`, `-inf` and `nan`.
+  static func payloadJSON(_ event: RecorderEvent) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return String(decoding: try encoder.encode(event), as: UTF8.self)
   }
 }
