@@ -66,10 +66,15 @@ struct GoldenFile {
     func line(_ lines: [Substring]) -> String {
       index < lines.count ? String(reflecting: String(lines[index])) : "(no more lines)"
     }
+    // Split on newlines, two texts that differ only by a final newline differ by an empty last
+    // line: say so rather than leave the reader to compare "" with nothing.
+    let finalNewline =
+      expected + "\n" == actual || actual + "\n" == expected
+      ? "\n  (only the final newline differs)" : ""
     return """
       at line \(index + 1) (expected \(expectedLines.count) lines, got \(actualLines.count)):
         expected: \(line(expectedLines))
         actual:   \(line(actualLines))
-      """
+      """ + finalNewline
   }
 }
