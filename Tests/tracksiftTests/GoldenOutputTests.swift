@@ -151,4 +151,15 @@ import Testing
     try expectGolden("analyze-f9k-drive.json", drive + ["--json"], in: data)
     try expectGolden("analyze-damaged-fit.txt", ["analyze", Self.damagedFIT], in: data)
   }
+
+  /// `clean` says on standard error what it read around.
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func cleanADamagedFile() throws {
+    let data = try #require(CommandRunner.sharedData)
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let damaged = data.appendingPathComponent(Self.damagedFIT).path
+    try expectGolden(
+      "clean-damaged-fit.txt", ["clean", damaged, "-o", "clean.gpx"], in: directory)
+  }
 }
