@@ -55,7 +55,9 @@ let package = Package(
         "tracksift", "TrackSiftTestSupport",
         // To fill a store's disk under a recording session.
         .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+      ],
+      // Read and rewritten in place by GoldenOutputTests (by #filePath), not bundled.
+      exclude: ["Golden"]),
     .testTarget(
       name: "TrackSiftStoreTests",
       dependencies: [

@@ -21,12 +21,15 @@ struct CommandRunner {
   }()
 
   /// Runs the binary with `arguments`; `environment` adds to (or replaces) variables of this
-  /// process's environment.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+  /// process's environment, and `directory` (when given) is its working directory.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+  ) throws -> Output {
     let process = Process()
     guard let binary else { throw CommandRunnerError.binaryNotFound }
     process.executableURL = binary
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
