@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftFormats
 
 /// `tracksift analyze FILE`: the figures of an activity, raw, live and refined.
 struct AnalyzeCommand: ParsableCommand {
@@ -36,7 +37,7 @@ struct AnalyzeCommand: ParsableCommand {
   var strict = false
 
   func run() throws {
-    let input = try TrackInput.load(path: file, strict: strict, allowingNoPositions: true)
+    var input = try ActivityFile.read(atPath: file, strict: strict, allowingNoPositions: true)
     let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))
@@ -44,12 +45,10 @@ struct AnalyzeCommand: ParsableCommand {
     let unusable = analysis.segments.map(\.timeUsability).first {
       ![.usable, .noTimes].contains($0)
     }
+    if let unusable { input.notes.append("times not used (\(unusable.explanation))") }
     let report = AnalysisReport(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
-      readerNote: TrackInput.joined([
-        input.note, unusable.map { "times not used (\($0.explanation))" },
-      ]),
-      profileReason: choice.reason)
+      readerNote: input.note, profileReason: choice.reason)
     if json {
       print(try report.json())
     } else {

@@ -52,7 +52,7 @@ struct CleanCommand: ParsableCommand {
 
   func run() throws {
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
-    let input = try TrackInput.load(path: file, strict: strict)
+    let input = try ActivityFile.read(atPath: file, strict: strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
     let choice = ProfileChoice(option: self.profile, deviceTotals: input.deviceTotals)

@@ -59,7 +59,7 @@ struct ConvertCommand: ParsableCommand {
         "cannot tell the format from '\(output)': give --format gpx, tcx, geojson, csv or nmea")
     }
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
-    let input = try TrackInput.load(path: file, strict: strict)
+    let input = try ActivityFile.read(atPath: file, strict: strict)
     let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))

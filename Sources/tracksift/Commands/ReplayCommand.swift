@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftFormats
 import TrackSiftStore
 
 /// `tracksift replay FILE`: runs the live recorder over a recorded file on a simulated clock.
@@ -62,8 +63,8 @@ struct ReplayCommand: ParsableCommand {
 
   func run() throws {
     if let store { try OutputFile.refuseOverwriting(inputs: [file], output: store) }
-    let input = try TrackInput.load(path: file, strict: strict)
-    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    let input = try ActivityFile.read(atPath: file, strict: strict)
+    input.printNote()
     let track = input.track
     let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
     let shown = DisplayUnitsArgument.resolve(units, splits: splits)
