@@ -147,7 +147,9 @@ struct TCXParser {
   private mutating func run() throws(SyntaxError) {
     while true {
       switch try scanner.next() {
-      case .startTag(let name, _): try open(name)
+      case .startTag(let name):
+        try scanner.readAttributes()
+        try open(name)
       case .endTag: try close()
       case .text(let range):
         if let top = stack.last, top.holdsValue { try addText(range, decoding: true) }
