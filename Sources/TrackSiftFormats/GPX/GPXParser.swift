@@ -181,11 +181,13 @@ struct GPXParser {
       throw SyntaxError(
         reason: "the root element is <\(scanner.string(name))>, not <gpx>", byteOffset: tagStart)
     }
-    if kind.isPoint { point = PointValues() }
+    let isPoint = kind.isPoint
+    if isPoint { point = PointValues() }
+    let readsAttributes = isPoint || kind == .gpx
     while let attribute = try scanner.nextAttribute() {
-      if kind.isPoint || kind == .gpx { try self.attribute(attribute, of: kind) }
+      if readsAttributes { try self.attribute(attribute, ofPoint: isPoint) }
     }
-    if kind.isPoint {
+    if isPoint {
       if !hasLatitude {
         throw SyntaxError(
           reason: "<\(scanner.string(name))> has no lat attribute", byteOffset: tagStart)
@@ -203,10 +205,10 @@ struct GPXParser {
   }
 
   private mutating func attribute(
-    _ attribute: XMLScanner.Attribute, of kind: GPXElementKind
+    _ attribute: XMLScanner.Attribute, ofPoint isPoint: Bool
   ) throws(SyntaxError) {
     func named(_ literal: StaticString) -> Bool { scanner.equals(attribute.name, literal) }
-    if kind.isPoint {
+    if isPoint {
       let isLatitude = named("lat")
       guard isLatitude || named("lon") else { return }
       beginText()
