@@ -106,7 +106,7 @@ struct GPXParser {
     _ bytes: UnsafeRawBufferPointer, lenient: Bool = false,
     onTrackPoint: ((_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void)? = nil,
     onConsumed: ((_ offset: Int) -> Void)? = nil
-  ) throws(GPXError) -> GPXDocument {
+  ) throws(XMLReadError) -> GPXDocument {
     let scanner: XMLScanner
     do throws(SyntaxError) {
       scanner = try XMLScanner(bytes)
@@ -115,7 +115,8 @@ struct GPXParser {
         throw SyntaxError(reason: "the file is empty", byteOffset: scanner.contentStart)
       }
     } catch {
-      let error = GPXError(reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
+      let error = XMLReadError(
+        reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
       if lenient { return GPXDocument(version: nil, stoppedAt: error) }
       throw error
     }
@@ -126,7 +127,7 @@ struct GPXParser {
       try parser.run()
     } catch {
       let (line, column) = parser.scanner.location(of: error.byteOffset)
-      let error = GPXError(
+      let error = XMLReadError(
         reason: error.reason, line: line, column: column,
         byteOffset: min(error.byteOffset, parser.scanner.end))
       guard lenient else { throw error }

@@ -11,7 +11,7 @@ public struct ActivityFileError: Error, Sendable, CustomStringConvertible {
     case unreadable(String)
     /// The content is none of the formats TrackSift reads.
     case unknownFormat(FormatDetectionError)
-    /// The reader of the file's format refused it: its error (``GPXError``, ``TCXError``,
+    /// The reader of the file's format refused it: its error (``XMLReadError`` for GPX and TCX,
     /// ``FITError``, ``NMEAError``, ``FixCSVError``, ``GeoJSONError`` or
     /// ``GnssLoggerError``), which says where. A damaged file with no position before its
     /// damage is refused with the damage.

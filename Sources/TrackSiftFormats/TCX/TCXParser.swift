@@ -103,12 +103,12 @@ struct TCXParser {
     _ bytes: UnsafeRawBufferPointer, lenient: Bool = false,
     onTrackpoint: ((TCXTrackpoint) -> Void)? = nil,
     onConsumed: ((_ offset: Int) -> Void)? = nil
-  ) throws(TCXError) -> TCXDocument {
+  ) throws(XMLReadError) -> TCXDocument {
     let scanner: XMLScanner
     do {
       scanner = try XMLScanner(bytes)
     } catch {
-      let error = TCXError(
+      let error = XMLReadError(
         reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
       if lenient { return TCXDocument(stoppedAt: error) }
       throw error
@@ -120,7 +120,7 @@ struct TCXParser {
       try parser.run()
     } catch {
       let (line, column) = parser.scanner.location(of: error.byteOffset)
-      let error = TCXError(
+      let error = XMLReadError(
         reason: error.reason, line: line, column: column,
         byteOffset: min(error.byteOffset, parser.scanner.end))
       guard lenient else { throw error }

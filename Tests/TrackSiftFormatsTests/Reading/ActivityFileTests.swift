@@ -148,7 +148,7 @@ import TrackSift
     let error = try #require(throws: ActivityFileError.self) {
       try ActivityFile.read(contentsOf: url, strict: true)
     }
-    guard case .refused(let refusal) = error.reason, let located = refusal as? GPXError else {
+    guard case .refused(let refusal) = error.reason, let located = refusal as? XMLReadError else {
       Issue.record("refused with \(error.reason), not the reader's error")
       return
     }
