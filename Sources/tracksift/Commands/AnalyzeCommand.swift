@@ -17,12 +17,7 @@ struct AnalyzeCommand: ParsableCommand {
     help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
   var file: String
 
-  @Option(
-    help: """
-      The activity's thresholds: walking, running, cycling or driving (default: the file's \
-      sport, else running).
-      """)
-  var profile: ActivityKind?
+  @OptionGroup var profileOptions: ProfileOptions
 
   @Option(help: "Units of distances, speeds, paces and climbs: metric or imperial.")
   var units: DisplayUnitsArgument?
@@ -33,12 +28,12 @@ struct AnalyzeCommand: ParsableCommand {
   @Flag(help: "Print one JSON object instead of the tables.")
   var json = false
 
-  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
-  var strict = false
+  @OptionGroup var inputOptions: InputOptions
 
   func run() throws {
-    var input = try ActivityFile.read(atPath: file, strict: strict, allowingNoPositions: true)
-    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
+    var input = try ActivityFile.read(
+      atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
+    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))
     // Times that cannot drive the motion model are set aside: say why on the `Read:` line.
