@@ -6,7 +6,7 @@ extension ActivityFile {
   struct Reading {
     /// The file's path, as errors name it.
     var path: String
-    var strict: Bool
+    /// Whether a file with the device's totals but no position gives its totals alone.
     var allowingNoPositions: Bool
 
     /// A GPX file's tracks as one track. A file whose tracks hold no point gives its routes

@@ -68,7 +68,7 @@ public struct ActivityFile: Sendable {
   ) throws(ActivityFileError) -> ActivityFile {
     let format = try detectFormat(atPath: path)
     let url = URL(fileURLWithPath: path)
-    let reading = Reading(path: path, strict: strict, allowingNoPositions: allowingNoPositions)
+    let reading = Reading(path: path, allowingNoPositions: allowingNoPositions)
     do {
       return switch format {
       case .gpx: try reading.gpx(GPXReader.read(contentsOf: url, options: .init(lenient: !strict)))
