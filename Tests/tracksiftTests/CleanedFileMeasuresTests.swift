@@ -28,7 +28,7 @@ import TrackSiftTestSupport
 
   /// The profile a file is analysed with: driving for the drives, else the file's sport, else
   /// running (as the CLI chooses).
-  static func profile(_ file: String, _ input: ActivityInput) -> ActivityProfile {
+  static func profile(_ file: String, _ input: ActivityFile) -> ActivityProfile {
     let driving = file.contains("drive") || file.contains("gsdc") || file.contains("nmea-gpsd")
     let choice = ProfileChoice(option: driving ? .driving : nil, deviceTotals: input.deviceTotals)
     return ActivityProfile(activity: choice.activity)
@@ -43,7 +43,7 @@ import TrackSiftTestSupport
     arguments: FigureInvariantsTests.files)
   func theCleanedFileMeasuresTheRefinedDistance(file: String) throws {
     let path = try #require(CommandRunner.sharedData).appendingPathComponent(file).path
-    guard let input = try? TrackInput.load(path: path) else { return }  // refused
+    guard let input = try? ActivityFile.read(atPath: path) else { return }  // refused
     let analysis = TrackAnalysis(track: input.track, profile: Self.profile(file, input))
     let refined = analysis.refinedMetrics.distanceMeters
     for tolerance in [0.0, 3] {
@@ -75,7 +75,7 @@ import TrackSiftTestSupport
     arguments: reanalysedFiles)
   func analysingTheCleanedGPXGivesTheRefinedFigures(file: String) throws {
     let path = try sharedFile(file).path
-    let input = try TrackInput.load(path: path)
+    let input = try ActivityFile.read(atPath: path)
     let profile = Self.profile(file, input)
     let analysis = TrackAnalysis(track: input.track, profile: profile)
     let reanalysis = {
@@ -101,7 +101,7 @@ import TrackSiftTestSupport
   @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
   func aWalkAnalysedAgainComesOutShort() throws {
     let file = "paired/pair-two-walkers_2024-06-04/2024-06-04, Polzeath to Rock - Jo.fit"
-    let input = try TrackInput.load(path: try sharedFile(file).path)
+    let input = try ActivityFile.read(atPath: try sharedFile(file).path)
     let analysis = TrackAnalysis(track: input.track, profile: .walking)
     let cleaned = analysis.cleanedTrack(from: input.track)
     let again = TrackAnalysis(track: cleaned, profile: .walking).refinedMetrics
@@ -117,7 +117,7 @@ import TrackSiftTestSupport
   func everyWriterCarriesTheCleanedFigures() throws {
     let file = "truth/loop-1710m/forerunner-82911648.csv"
     let path = try sharedFile(file).path
-    let input = try TrackInput.load(path: path)
+    let input = try ActivityFile.read(atPath: path)
     let analysis = TrackAnalysis(track: input.track, profile: .running)
     try Self.expectReanalysisMatches(
       analysis, of: input.track, profile: .running, formats: [.tcx, .csv, .geojson], file)
@@ -189,7 +189,7 @@ import TrackSiftTestSupport
           cleaned, to: url, verdicts: nil,
           options: GeoJSONWriter.Options(includesTimes: true, includesVerdicts: false))
       }
-      let reread = try TrackInput.load(path: url.path).track
+      let reread = try ActivityFile.read(atPath: url.path).track
       let again = TrackAnalysis(track: reread, profile: profile).refinedMetrics
       let figures: [(String, Double?, Double?, Double, Double)] = [
         (

@@ -21,7 +21,7 @@ import TrackSiftSimulation
     ]
     if let data = CommandRunner.sharedData, Self.choice != "suite" {
       for file in Self.allFiles(data) {
-        guard let input = try? TrackInput.load(path: data.appendingPathComponent(file).path)
+        guard let input = try? ActivityFile.read(atPath: data.appendingPathComponent(file).path)
         else { continue }
         let profile = CleanedFileMeasuresTests.profile(file, input)
         lines.append(try Self.row(file, input.track, profile))
@@ -79,7 +79,7 @@ import TrackSiftSimulation
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("cleaned.gpx")
     try GPXWriter.write(GPXDocument(creator: "TrackSift", tracks: [now0]), to: url)
-    let reread = (try? TrackInput.load(path: url.path).track) ?? Track()  // none accepted
+    let reread = (try? ActivityFile.read(atPath: url.path).track) ?? Track()  // none accepted
     let again = TrackAnalysis(track: reread, profile: profile)
     return "| \(name) | \(profile.activity.rawValue) | \(String(format: "%.1f", refined)) | "
       + [

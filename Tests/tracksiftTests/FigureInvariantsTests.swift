@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackSift
+import TrackSiftFormats
 
 @testable import tracksift
 
@@ -45,7 +46,7 @@ import TrackSift
     .enabled(if: CommandRunner.sharedData != nil, "../shared is absent"), arguments: files)
   func figuresObeyTheInvariants(file: String) throws {
     let path = try #require(CommandRunner.sharedData).appendingPathComponent(file).path
-    guard let track = try? TrackInput.load(path: path).track else { return }  // refused
+    guard let track = try? ActivityFile.read(atPath: path).track else { return }  // refused
     let activity: ActivityKind =
       file.contains("drive") || file.contains("gsdc") || file.contains("nmea-gpsd")
       ? .driving : .running

@@ -41,7 +41,7 @@ struct FormatCommandTests {
   func theSameActivityInEachFormatGivesTheSameFixesAndDistance(
     base: String, formats: [String], activity: ActivityKind
   ) throws {
-    let inputs = try formats.map { try TrackInput.load(path: try Self.path("\(base).\($0)")) }
+    let inputs = try formats.map { try ActivityFile.read(atPath: try Self.path("\(base).\($0)")) }
     #expect(inputs.map(\.format.rawValue) == formats)
     let counts = inputs.map(\.track.fixCount)
     #expect(Set(counts).count == 1, "fixes per format: \(counts)")
@@ -78,7 +78,7 @@ struct FormatCommandTests {
     let directory = try CommandRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = try Self.path("devices/same-activity_2067489619_run/2067489619.fit")
-    let original = try TrackInput.load(path: source).track
+    let original = try ActivityFile.read(atPath: source).track
     for format in ["gpx", "tcx", "csv", "geojson"] {
       let output = directory.appendingPathComponent("out.\(format)").path
       let result = try CommandRunner.run(["convert", source, "-o", output])
@@ -91,7 +91,7 @@ struct FormatCommandTests {
         #expect((object?["features"] as? [Any])?.count == 2)
         continue
       }
-      let read = try TrackInput.load(path: output).track
+      let read = try ActivityFile.read(atPath: output).track
       #expect(read.segments.map(\.fixes.count) == original.segments.map(\.fixes.count))
       #expect(read.allFixes.map(\.timestamp) == original.allFixes.map(\.timestamp))
     }

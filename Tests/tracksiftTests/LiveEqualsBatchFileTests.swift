@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackSift
+import TrackSiftFormats
 
 @testable import tracksift
 
@@ -33,7 +34,8 @@ import TrackSift
     .enabled(if: CommandRunner.sharedData != nil, "../shared is absent"), arguments: files)
   func replayMatchesAnalysis(file: String) throws {
     let path = try #require(CommandRunner.sharedData).appendingPathComponent(file).path
-    guard let track = try? TrackInput.read(path: path) else { return }  // refused: tested elsewhere
+    // A file refused is tested elsewhere.
+    guard let track = try? ActivityFile.track(atPath: path) else { return }
     let activity: ActivityKind =
       file.contains("drive") || file.contains("gsdc") || file.contains("nmea-gpsd")
       ? .driving : .running

@@ -216,7 +216,8 @@ struct RecordCommandTests {
       defer { try? FileManager.default.removeItem(at: directory) }
       let log = try #require(CommandRunner.sharedData).appendingPathComponent(
         "corpus/nmea-gpsd/haicom-305N.log")
-      let analysis = TrackAnalysis(track: try TrackInput.read(path: log.path), profile: .running)
+      let analysis = TrackAnalysis(
+        track: try ActivityFile.track(atPath: log.path), profile: .running)
       #expect(analysis.verdictCounts.acceptedCount == 62)
       let store = directory.appendingPathComponent("haicom.sqlite").path
       let recorder = Process()
@@ -248,7 +249,7 @@ struct RecordCommandTests {
       let database = try ActivityStore(path: store, readOnly: true)
       let stored = try database.fixes(of: ActivityID(rawValue: 1))
       // Verdicts by fix time, log against gpsd.
-      let fixes = try TrackInput.read(path: log.path).allFixes
+      let fixes = try ActivityFile.track(atPath: log.path).allFixes
       var logVerdicts: [Double: Verdict] = [:]
       for (fix, verdict) in zip(fixes, logVerdictList) {
         if let time = fix.timestamp?.timeIntervalSince1970 {

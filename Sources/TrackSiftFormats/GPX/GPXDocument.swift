@@ -46,13 +46,13 @@ public struct GPXDocument: Sendable, Hashable {
   /// ``FixFieldLimits``.
   public var refusedFieldCounts = RefusedFieldCounts()
   /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
-  public var stoppedAt: GPXError?
+  public var stoppedAt: XMLReadError?
 
   /// Creates a document.
   public init(
     version: String? = "1.1", creator: String? = nil, name: String? = nil,
     tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = [],
-    stoppedAt: GPXError? = nil
+    stoppedAt: XMLReadError? = nil
   ) {
     self.version = version
     self.creator = creator

@@ -1,23 +1,19 @@
 import Foundation
 import TrackSift
 
-/// The streaming GPX parser behind ``GPXReader``: a hand-written XML tokenizer over UTF-8 bytes
-/// that builds the document as elements close.
+/// The streaming GPX parser behind ``GPXReader``: it pulls tokens from an ``XMLScanner`` and
+/// builds the document as elements close.
 ///
-/// It checks what a well-formed document needs (tags nest and match, one root, quoted
-/// attributes, terminated comments, CDATA sections and processing instructions) and decodes
-/// the five predefined entities and numeric character references in the text it uses. A
-/// DOCTYPE is skipped and its entities are never expanded. Text of elements the reader ignores
-/// is skipped without being examined.
+/// It decodes the five predefined entities and numeric character references in the text it
+/// uses; text of elements the reader ignores is skipped without being examined.
 ///
 /// - Complexity: O(n) in the file size; memory is the document plus the depth of nesting.
 struct GPXParser {
   /// An element whose end tag has not been seen yet.
   private struct OpenElement {
     var kind: GPXElementKind
-    /// Where the qualified name starts in the file, and its length in bytes.
-    var nameStart: Int
-    var nameLength: Int
+    /// The qualified name's bytes in the file.
+    var name: Range<Int>
   }
 
   /// The values of the point being read; NaN (or `nil`) until the file gives them.
@@ -69,21 +65,12 @@ struct GPXParser {
     }
   }
 
-  private let bytes: UnsafeRawBufferPointer
-  private let base: UnsafePointer<UInt8>
-  private let end: Int
-  private var position = 0
-  /// Where the content starts: after a byte-order mark, if any.
-  private var contentStart = 0
-
+  private var scanner: XMLScanner
   private var stack: [OpenElement] = []
   private var pointExtensionsDepth = -1
-  private var rootSeen = false
-  private var rootClosed = false
   /// The text of the value element being read: a range of the file while it is one chunk
   /// without entities (the common case, copied nowhere), else decoded into `text`.
-  private var rawTextStart = 0
-  private var rawTextEnd = 0
+  private var rawText = 0..<0
   private var textBuffered = false
   private var text: [UInt8] = []
 
@@ -102,10 +89,8 @@ struct GPXParser {
   private static let consumedReportBytes = 1 << 20
   private var route = GPXDocument.Route()
 
-  private init(bytes: UnsafeRawBufferPointer, base: UnsafePointer<UInt8>) {
-    self.bytes = bytes
-    self.base = base
-    self.end = bytes.count
+  private init(scanner: XMLScanner) {
+    self.scanner = scanner
     stack.reserveCapacity(16)
     text.reserveCapacity(64)
   }
@@ -121,18 +106,30 @@ struct GPXParser {
     _ bytes: UnsafeRawBufferPointer, lenient: Bool = false,
     onTrackPoint: ((_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void)? = nil,
     onConsumed: ((_ offset: Int) -> Void)? = nil
-  ) throws(GPXError) -> GPXDocument {
-    guard let address = bytes.baseAddress, !bytes.isEmpty else {
-      let error = GPXError(reason: "the file is empty", line: 1, column: 1, byteOffset: 0)
+  ) throws(XMLReadError) -> GPXDocument {
+    let scanner: XMLScanner
+    do throws(SyntaxError) {
+      scanner = try XMLScanner(bytes)
+      // An empty file is refused at its start (the scanner would say so at its end).
+      if scanner.isBlank {
+        throw SyntaxError(reason: "the file is empty", byteOffset: scanner.contentStart)
+      }
+    } catch {
+      let error = XMLReadError(
+        reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
       if lenient { return GPXDocument(version: nil, stoppedAt: error) }
       throw error
     }
-    var parser = GPXParser(bytes: bytes, base: address.assumingMemoryBound(to: UInt8.self))
+    var parser = GPXParser(scanner: scanner)
     parser.onTrackPoint = onTrackPoint
     parser.onConsumed = onConsumed
     do {
       try parser.run()
     } catch {
+      let (line, column) = parser.scanner.location(of: error.byteOffset)
+      let error = XMLReadError(
+        reason: error.reason, line: line, column: column,
+        byteOffset: min(error.byteOffset, parser.scanner.end))
       guard lenient else { throw error }
       parser.closeWhatIsOpen()
       parser.document.stoppedAt = error
@@ -155,235 +152,73 @@ struct GPXParser {
     }
   }
 
-  // MARK: - Tokens
+  private typealias SyntaxError = XMLScanner.SyntaxError
 
-  private mutating func run() throws(GPXError) {
-    if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
-      contentStart = 3
-    } else if end >= 2, (base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF)
-    {
-      throw error("the file is UTF-16; only UTF-8 is supported", at: 0)
-    }
-    position = contentStart
-    while position < end {
-      if base[position] == UInt8(ascii: "<") {
-        guard position + 1 < end else { throw endOfFile() }
-        switch base[position + 1] {
-        case UInt8(ascii: "/"): try endTag()
-        case UInt8(ascii: "?"): try skipProcessingInstruction()
-        case UInt8(ascii: "!"): try markupDeclaration()
-        default: try startTag()
+  private mutating func run() throws(SyntaxError) {
+    while true {
+      switch try scanner.next() {
+      case .startTag(let name): try open(name)
+      case .endTag: try close()
+      case .text(let range):
+        if let top = stack.last, top.kind.holdsValue { try addText(range) }
+      case .cdata(let range):
+        if let top = stack.last, top.kind.holdsValue {
+          bufferText()
+          text.append(contentsOf: scanner.bytes(range))
         }
-      } else {
-        try characterData()
+      case .end: return
       }
-    }
-    if !stack.isEmpty { throw endOfFile() }
-    if !rootSeen {
-      var index = contentStart
-      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-      if index == end { throw error("the file is empty", at: contentStart) }
-      throw error("the file has no root element", at: end)
     }
   }
 
-  /// Text up to the next `<`.
-  private mutating func characterData() throws(GPXError) {
-    let start = position
-    let stop = find(UInt8(ascii: "<"), from: start) ?? end
-    position = stop
-    guard let top = stack.last else {
-      // Only whitespace may stand outside the root element.
-      for index in start..<stop where !ASCIINumber.isSpace(base[index]) {
-        let place = rootClosed ? "after" : "before"
-        throw error("text \(place) the root element", at: index)
-      }
-      return
-    }
-    if top.kind.holdsValue { try addText(from: start, to: stop) }
-  }
+  // MARK: - Elements
 
-  private mutating func markupDeclaration() throws(GPXError) {
-    if matches("<!--", at: position) {
-      guard let close = find("-->", from: position + 4) else {
-        throw error("unexpected end of file inside a comment", at: end)
-      }
-      position = close + 3
-    } else if matches("<![CDATA[", at: position) {
-      let start = position + 9
-      guard let close = find("]]>", from: start) else {
-        throw error("unexpected end of file inside a CDATA section", at: end)
-      }
-      guard let top = stack.last else {
-        throw error("a CDATA section outside the root element", at: position)
-      }
-      if top.kind.holdsValue {
-        bufferText()
-        text.append(contentsOf: slice(start, close))
-      }
-      position = close + 3
-    } else if matches("<!DOCTYPE", at: position) {
-      guard !rootSeen else { throw error("a DOCTYPE inside the document", at: position) }
-      try skipDoctype()
-    } else {
-      throw error("malformed markup: expected a comment, CDATA section or DOCTYPE", at: position)
-    }
-  }
-
-  /// Skips a DOCTYPE with its internal subset; declared entities are never expanded.
-  private mutating func skipDoctype() throws(GPXError) {
-    var index = position + 9
-    var bracketDepth = 0
-    var quote: UInt8 = 0
-    while index < end {
-      let byte = base[index]
-      if quote != 0 {
-        if byte == quote { quote = 0 }
-      } else if byte == 0x22 || byte == 0x27 {
-        quote = byte
-      } else if byte == UInt8(ascii: "[") {
-        bracketDepth += 1
-      } else if byte == UInt8(ascii: "]") {
-        bracketDepth -= 1
-      } else if byte == UInt8(ascii: ">") && bracketDepth <= 0 {
-        position = index + 1
-        return
-      }
-      index += 1
-    }
-    throw error("unexpected end of file inside the DOCTYPE", at: end)
-  }
-
-  private mutating func skipProcessingInstruction() throws(GPXError) {
-    guard let close = find("?>", from: position + 2) else {
-      throw error("unexpected end of file inside a processing instruction", at: end)
-    }
-    position = close + 2
-  }
-
-  private mutating func startTag() throws(GPXError) {
-    let tagStart = position
-    let nameStart = position + 1
-    var index = nameStart
-    while index < end {
-      let byte = base[index]
-      if ASCIINumber.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") {
-        break
-      }
-      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "=") || byte == 0x22 || byte == 0x27 {
-        throw error("malformed element name", at: index)
-      }
-      index += 1
-    }
-    guard index > nameStart else { throw error("expected an element name after '<'", at: index) }
-    guard index < end else { throw error("unexpected end of file inside a tag", at: end) }
-    let nameLength = index - nameStart
-    let localName = localNameRange(nameStart, nameLength)
-    var kind = GPXElementKind(localName: slice(localName.lowerBound, localName.upperBound))
+  private mutating func open(_ name: Range<Int>) throws(SyntaxError) {
+    let tagStart = name.lowerBound - 1
+    var kind = GPXElementKind(localName: scanner.bytes(scanner.localName(name)))
     if let parent = stack.last {
       kind = kind.resolved(under: parent.kind, inPointExtensions: pointExtensionsDepth >= 0)
-    } else {
-      guard !rootClosed else { throw error("a second root element", at: tagStart) }
-      guard kind == .gpx else {
-        let name = string(nameStart, index)
-        throw error("the root element is <\(name)>, not <gpx>", at: tagStart)
-      }
-      rootSeen = true
+    } else if kind != .gpx {
+      throw SyntaxError(
+        reason: "the root element is <\(scanner.string(name))>, not <gpx>", byteOffset: tagStart)
     }
-    if kind.isPoint { point = PointValues() }
-
-    // Attributes.
-    var selfClosing = false
-    while true {
-      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-      guard index < end else { throw error("unexpected end of file inside a tag", at: end) }
-      let byte = base[index]
-      if byte == UInt8(ascii: ">") {
-        index += 1
-        break
-      }
-      if byte == UInt8(ascii: "/") {
-        guard index + 1 < end else { throw error("unexpected end of file inside a tag", at: end) }
-        guard base[index + 1] == UInt8(ascii: ">") else {
-          throw error("expected '>' after '/' in a tag", at: index + 1)
-        }
-        selfClosing = true
-        index += 2
-        break
-      }
-      let attributeStart = index
-      while index < end {
-        let byte = base[index]
-        if byte == UInt8(ascii: "=") || ASCIINumber.isSpace(byte) || byte == UInt8(ascii: ">")
-          || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<")
-        {
-          break
-        }
-        index += 1
-      }
-      let attributeEnd = index
-      guard attributeEnd > attributeStart else {
-        throw error("malformed attribute", at: attributeStart)
-      }
-      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-      guard index < end else { throw error("unexpected end of file inside a tag", at: end) }
-      guard base[index] == UInt8(ascii: "=") else {
-        throw error("expected '=' after an attribute name", at: index)
-      }
-      index += 1
-      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-      guard index < end else { throw error("unexpected end of file inside a tag", at: end) }
-      let quote = base[index]
-      guard quote == 0x22 || quote == 0x27 else {
-        throw error("expected a quoted attribute value", at: index)
-      }
-      let valueStart = index + 1
-      guard let valueEnd = find(quote, from: valueStart) else {
-        throw error("unexpected end of file inside an attribute value", at: end)
-      }
-      index = valueEnd + 1
-      if kind.isPoint || kind == .gpx {
-        try attribute(
-          of: kind, name: slice(attributeStart, attributeEnd), valueStart: valueStart,
-          valueEnd: valueEnd)
-      }
+    let isPoint = kind.isPoint
+    if isPoint { point = PointValues() }
+    let readsAttributes = isPoint || kind == .gpx
+    while let attribute = try scanner.nextAttribute() {
+      if readsAttributes { try self.attribute(attribute, ofPoint: isPoint) }
     }
-    position = index
-
-    if kind.isPoint {
+    if isPoint {
       if !hasLatitude {
-        throw error(
-          "<\(string(nameStart, nameStart + nameLength))> has no lat attribute", at: tagStart)
+        throw SyntaxError(
+          reason: "<\(scanner.string(name))> has no lat attribute", byteOffset: tagStart)
       }
       if !hasLongitude {
-        throw error(
-          "<\(string(nameStart, nameStart + nameLength))> has no lon attribute", at: tagStart)
+        throw SyntaxError(
+          reason: "<\(scanner.string(name))> has no lon attribute", byteOffset: tagStart)
       }
       hasLatitude = false
       hasLongitude = false
     }
-    let element = OpenElement(kind: kind, nameStart: nameStart, nameLength: nameLength)
     if kind == .extensions { pointExtensionsDepth = stack.count }
     if kind.holdsValue { beginText() }
-    stack.append(element)
-    if selfClosing { try close() }
+    stack.append(OpenElement(kind: kind, name: name))
   }
 
   private mutating func attribute(
-    of kind: GPXElementKind, name: UnsafeRawBufferPointer, valueStart: Int, valueEnd: Int
-  ) throws(GPXError) {
-    func equals(_ literal: StaticString) -> Bool {
-      literal.utf8CodeUnitCount == name.count
-        && memcmp(name.baseAddress!, literal.utf8Start, name.count) == 0
-    }
-    if kind.isPoint {
-      let isLatitude = equals("lat")
-      guard isLatitude || equals("lon") else { return }
+    _ attribute: XMLScanner.Attribute, ofPoint isPoint: Bool
+  ) throws(SyntaxError) {
+    func named(_ literal: StaticString) -> Bool { scanner.equals(attribute.name, literal) }
+    if isPoint {
+      let isLatitude = named("lat")
+      guard isLatitude || named("lon") else { return }
       beginText()
-      try addText(from: valueStart, to: valueEnd)
+      try addText(attribute.value)
       guard let value = withText({ ASCIINumber.double($0) }) else {
         let which = isLatitude ? "latitude" : "longitude"
-        throw error("\(which) is not a number: \"\(textString())\"", at: valueStart)
+        throw SyntaxError(
+          reason: "\(which) is not a number: \"\(textString())\"",
+          byteOffset: attribute.value.lowerBound)
       }
       if isLatitude {
         point.latitude = value
@@ -392,44 +227,15 @@ struct GPXParser {
         point.longitude = value
         hasLongitude = true
       }
-    } else if equals("version") || equals("creator") {
+    } else if named("version") || named("creator") {
       beginText()
-      try addText(from: valueStart, to: valueEnd)
-      if equals("version") {
+      try addText(attribute.value)
+      if named("version") {
         document.version = textString()
       } else {
         document.creator = textString()
       }
     }
-  }
-
-  private mutating func endTag() throws(GPXError) {
-    let tagStart = position
-    let nameStart = position + 2
-    var index = nameStart
-    while index < end, !ASCIINumber.isSpace(base[index]), base[index] != UInt8(ascii: ">") {
-      index += 1
-    }
-    let nameEnd = index
-    while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-    guard index < end else { throw endOfFile() }
-    guard base[index] == UInt8(ascii: ">") else {
-      throw error("malformed end tag </\(string(nameStart, nameEnd))>", at: tagStart)
-    }
-    guard let open = stack.last else {
-      throw error("unexpected end tag </\(string(nameStart, nameEnd))>", at: tagStart)
-    }
-    let length = nameEnd - nameStart
-    guard length == open.nameLength, memcmp(base + nameStart, base + open.nameStart, length) == 0
-    else {
-      let (line, column) = location(of: open.nameStart - 1)
-      throw error(
-        "mismatched tags: </\(string(nameStart, nameEnd))> closes "
-          + "<\(string(open.nameStart, open.nameStart + open.nameLength))> "
-          + "opened at line \(line), column \(column)", at: tagStart)
-    }
-    position = index + 1
-    try close()
   }
 
   // MARK: - Building the document
@@ -442,12 +248,11 @@ struct GPXParser {
   }
 
   /// Ends the innermost open element.
-  private mutating func close() throws(GPXError) {
+  private mutating func close() throws(SyntaxError) {
     let element = stack.removeLast()
     if stack.count == pointExtensionsDepth { pointExtensionsDepth = -1 }
     switch element.kind {
-    case .other, .metadata, .extensions: break
-    case .gpx: rootClosed = true
+    case .other, .metadata, .extensions, .gpx: break
     case .trackPoint:
       let fix = screenedPoint()
       if let onTrackPoint {
@@ -455,9 +260,9 @@ struct GPXParser {
       } else {
         segmentFixes.append(fix)
       }
-      if let onConsumed, position - lastConsumedReport >= Self.consumedReportBytes {
-        lastConsumedReport = position
-        onConsumed(position)
+      if let onConsumed, scanner.position - lastConsumedReport >= Self.consumedReportBytes {
+        lastConsumedReport = scanner.position
+        onConsumed(scanner.position)
       }
     case .routePoint: route.points.append(screenedPoint())
     case .waypoint:
@@ -485,7 +290,7 @@ struct GPXParser {
   }
 
   /// Stores the text of a value element in the current point.
-  private mutating func value(of element: OpenElement) throws(GPXError) {
+  private mutating func value(of element: OpenElement) throws(SyntaxError) {
     let kind = element.kind
     // Empty elements (`<ele></ele>`, `<hdop/>`) say nothing.
     if withText({ $0.allSatisfy(ASCIINumber.isSpace) }) { return }
@@ -535,45 +340,32 @@ struct GPXParser {
 
   // MARK: - Text
 
-  /// Appends the text between two offsets to `text`, decoding entities and character
-  /// references.
-  private mutating func appendDecoded(from start: Int, to stop: Int) throws(GPXError) {
-    do {
-      try XMLCharacterData.decode(base, start..<stop, into: &text)
-    } catch {
-      throw self.error(error.reason, at: error.byteOffset)
-    }
-  }
-
   private mutating func beginText() {
-    rawTextStart = 0
-    rawTextEnd = 0
+    rawText = 0..<0
     textBuffered = false
   }
 
-  /// Adds a chunk of text (between two offsets of the file) to the current value.
-  private mutating func addText(from start: Int, to stop: Int) throws(GPXError) {
-    if !textBuffered, rawTextStart == rawTextEnd,
-      find(UInt8(ascii: "&"), from: start, to: stop) == nil
-    {
-      rawTextStart = start
-      rawTextEnd = stop
+  /// Adds a chunk of text (a range of the file) to the current value, decoding entities and
+  /// character references.
+  private mutating func addText(_ range: Range<Int>) throws(SyntaxError) {
+    if !textBuffered, rawText.isEmpty, !scanner.needsDecoding(range) {
+      rawText = range
       return
     }
     bufferText()
-    try appendDecoded(from: start, to: stop)
+    try scanner.decode(range, into: &text)
   }
 
   /// Moves the current value into `text`, so that more can be appended.
   private mutating func bufferText() {
     guard !textBuffered else { return }
     text.removeAll(keepingCapacity: true)
-    text.append(contentsOf: slice(rawTextStart, rawTextEnd))
+    text.append(contentsOf: scanner.bytes(rawText))
     textBuffered = true
   }
 
   private func withText<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-    textBuffered ? text.withUnsafeBytes(body) : body(slice(rawTextStart, rawTextEnd))
+    textBuffered ? text.withUnsafeBytes(body) : body(scanner.bytes(rawText))
   }
 
   private func textString() -> String { withText { String(decoding: $0, as: UTF8.self) } }
@@ -589,86 +381,15 @@ struct GPXParser {
     }
   }
 
-  // MARK: - Bytes
-
-  private func slice(_ start: Int, _ stop: Int) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: base + start, count: stop - start)
-  }
-
-  private func string(_ start: Int, _ stop: Int) -> String {
-    String(decoding: slice(start, stop), as: UTF8.self)
-  }
-
-  /// The local part of a qualified name (after the last `:`).
-  private func localNameRange(_ start: Int, _ length: Int) -> Range<Int> {
-    var index = start + length - 1
-    while index >= start {
-      if base[index] == UInt8(ascii: ":") { return (index + 1)..<(start + length) }
-      index -= 1
-    }
-    return start..<(start + length)
-  }
-
-  private func find(_ byte: UInt8, from start: Int, to stop: Int? = nil) -> Int? {
-    let limit = stop ?? end
-    guard start < limit else { return nil }
-    guard let found = memchr(base + start, Int32(byte), limit - start) else { return nil }
-    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-  }
-
-  private func find(_ pattern: StaticString, from start: Int) -> Int? {
-    let first = pattern.utf8Start[0]
-    var index = start
-    while let candidate = find(first, from: index) {
-      if matches(pattern, at: candidate) { return candidate }
-      index = candidate + 1
-    }
-    return nil
-  }
-
-  private func matches(_ pattern: StaticString, at index: Int) -> Bool {
-    let count = pattern.utf8CodeUnitCount
-    return index + count <= end && memcmp(base + index, pattern.utf8Start, count) == 0
-  }
-
   // MARK: - Errors
 
-  /// Line and column (both from 1) of a byte offset.
-  private func location(of offset: Int) -> (line: Int, column: Int) {
-    let offset = min(max(offset, 0), end)
-    var line = 1
-    var lineStart = 0
-    var index = 0
-    while let newline = find(0x0A, from: index, to: offset) {
-      line += 1
-      lineStart = newline + 1
-      index = newline + 1
-    }
-    var column = 1
-    // Count characters, not bytes: skip UTF-8 continuation bytes and the byte-order mark.
-    for index in max(lineStart, contentStart)..<offset where base[index] & 0xC0 != 0x80 {
-      column += 1
-    }
-    return (line, column)
-  }
-
-  private func error(_ reason: String, at offset: Int) -> GPXError {
-    let (line, column) = location(of: offset)
-    return GPXError(reason: reason, line: line, column: column, byteOffset: min(offset, end))
-  }
-
-  private func endOfFile() -> GPXError {
-    guard let open = stack.last else { return error("unexpected end of file", at: end) }
-    let name = string(open.nameStart, open.nameStart + open.nameLength)
-    return error("unexpected end of file inside <\(name)>", at: end)
-  }
-
-  private func valueError(_ expected: String, _ element: OpenElement) -> GPXError {
-    let name = string(element.nameStart, element.nameStart + element.nameLength)
+  private func valueError(_ expected: String, _ element: OpenElement) -> SyntaxError {
+    let name = scanner.string(element.name)
     var shown = trimmedTextString()
     if shown.count > 40 { shown = String(shown.prefix(40)) + "..." }
     // Point at the start of the text, just after the start tag.
-    let textOffset = find(UInt8(ascii: ">"), from: element.nameStart).map { $0 + 1 } ?? end
-    return error("<\(name)> is not \(expected): \"\(shown)\"", at: textOffset)
+    let textOffset =
+      scanner.find(UInt8(ascii: ">"), from: element.name.lowerBound).map { $0 + 1 } ?? scanner.end
+    return SyntaxError(reason: "<\(name)> is not \(expected): \"\(shown)\"", byteOffset: textOffset)
   }
 }

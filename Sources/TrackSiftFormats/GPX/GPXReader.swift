@@ -24,21 +24,23 @@ public enum GPXReader {
   /// The file is memory-mapped (reading it into memory first halves the speed on a 300 MB
   /// file) and the pages already parsed are given back as the reader goes, so memory is the
   /// document plus a few megabytes; another process must not truncate the file meanwhile.
-  /// - Throws: ``GPXError`` when the file cannot be read, or is not valid GPX and
+  /// - Throws: ``XMLReadError`` when the file cannot be read, or is not valid GPX and
   ///   `options.lenient` is false.
   public static func read(
     contentsOf url: URL, options: Options = .init()
-  ) throws(GPXError) -> GPXDocument {
+  ) throws(XMLReadError) -> GPXDocument {
     let file = try map(url)
     return try GPXParser.parse(
       file.bytes, lenient: options.lenient, onConsumed: file.releasePages(before:))
   }
 
   /// Reads GPX from the bytes of a file.
-  /// - Throws: ``GPXError`` when the bytes are not valid GPX and `options.lenient` is false.
-  public static func read(data: Data, options: Options = .init()) throws(GPXError) -> GPXDocument {
+  /// - Throws: ``XMLReadError`` when the bytes are not valid GPX and `options.lenient` is false.
+  public static func read(data: Data, options: Options = .init()) throws(XMLReadError)
+    -> GPXDocument
+  {
     let result = data.withUnsafeBytes { bytes in
-      Result { () throws(GPXError) -> GPXDocument in
+      Result { () throws(XMLReadError) -> GPXDocument in
         try GPXParser.parse(bytes, lenient: options.lenient)
       }
     }
@@ -46,10 +48,10 @@ public enum GPXReader {
   }
 
   /// Reads GPX from UTF-8 bytes in memory.
-  /// - Throws: ``GPXError`` when the bytes are not valid GPX and `options.lenient` is false.
+  /// - Throws: ``XMLReadError`` when the bytes are not valid GPX and `options.lenient` is false.
   public static func read(
     bytes: UnsafeRawBufferPointer, options: Options = .init()
-  ) throws(GPXError) -> GPXDocument {
+  ) throws(XMLReadError) -> GPXDocument {
     try GPXParser.parse(bytes, lenient: options.lenient)
   }
 
@@ -63,15 +65,15 @@ public enum GPXReader {
   /// - Returns: the document with everything but the track points (its tracks keep their names
   ///   and have empty segments), or the error where the file stops being valid GPX; `body` has
   ///   seen every point before that place.
-  /// - Throws: ``GPXError`` when the file cannot be read or is not valid GPX.
+  /// - Throws: ``XMLReadError`` when the file cannot be read or is not valid GPX.
   @discardableResult
   public static func forEachTrackPoint(
     contentsOf url: URL,
     _ body: (_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void
-  ) throws(GPXError) -> GPXDocument {
+  ) throws(XMLReadError) -> GPXDocument {
     let file = try map(url)
     let result = withoutActuallyEscaping(body) { escapableBody in
-      Result { () throws(GPXError) -> GPXDocument in
+      Result { () throws(XMLReadError) -> GPXDocument in
         try GPXParser.parse(
           file.bytes, onTrackPoint: escapableBody, onConsumed: file.releasePages(before:))
       }
@@ -81,25 +83,25 @@ public enum GPXReader {
 
   /// Calls `body` with each track point of GPX bytes in memory, in order, without keeping the
   /// points; see ``forEachTrackPoint(contentsOf:_:)``.
-  /// - Throws: ``GPXError`` when the bytes are not valid GPX.
+  /// - Throws: ``XMLReadError`` when the bytes are not valid GPX.
   @discardableResult
   public static func forEachTrackPoint(
     bytes: UnsafeRawBufferPointer,
     _ body: (_ fix: Fix, _ trackIndex: Int, _ segmentIndex: Int) -> Void
-  ) throws(GPXError) -> GPXDocument {
+  ) throws(XMLReadError) -> GPXDocument {
     let result = withoutActuallyEscaping(body) { escapableBody in
-      Result { () throws(GPXError) -> GPXDocument in
+      Result { () throws(XMLReadError) -> GPXDocument in
         try GPXParser.parse(bytes, onTrackPoint: escapableBody)
       }
     }
     return try result.get()
   }
 
-  private static func map(_ url: URL) throws(GPXError) -> MappedFile {
+  private static func map(_ url: URL) throws(XMLReadError) -> MappedFile {
     do {
       return try MappedFile(path: url.path)
     } catch {
-      throw GPXError(
+      throw XMLReadError(
         reason: "cannot read \(url.path): \(error.message)", line: 0, column: 0, byteOffset: 0)
     }
   }

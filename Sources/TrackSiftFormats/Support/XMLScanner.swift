@@ -1,7 +1,6 @@
 import Foundation
 
-/// A pull tokenizer for XML over UTF-8 bytes in memory, for readers of XML formats other than
-/// GPX (whose parser predates it and keeps its own, tuned tokenizer).
+/// A pull tokenizer for XML over UTF-8 bytes in memory, behind the GPX and TCX readers.
 ///
 /// It checks what a well-formed document needs (tags nest and match, quoted attributes,
 /// terminated comments, CDATA sections and processing instructions, only white space outside
@@ -10,12 +9,17 @@ import Foundation
 /// DOCTYPE are never expanded. Text is given raw; ``decode(_:into:)`` decodes the five
 /// predefined entities and numeric character references when a reader needs the text.
 ///
+/// A start tag's attributes are read after its token, one by one with ``nextAttribute()`` (so
+/// a reader can refuse a bad value before a later attribute is even looked at) or all at once
+/// with ``readAttributes()``; ``next()`` passes over those left unread.
+///
 /// - Complexity: O(n) in the number of bytes; memory is the depth of nesting.
 struct XMLScanner {
   /// One piece of the document.
   enum Token: Equatable {
-    /// A start tag; its attributes are in ``XMLScanner/attributes`` until the next token.
-    case startTag(name: Range<Int>, selfClosing: Bool)
+    /// A start tag; its attributes follow, from ``XMLScanner/nextAttribute()`` or
+    /// ``XMLScanner/readAttributes()``.
+    case startTag(name: Range<Int>)
     /// An end tag (also given after a self-closing start tag), already matched against its
     /// start tag.
     case endTag(name: Range<Int>)
@@ -27,7 +31,7 @@ struct XMLScanner {
     case end
   }
 
-  /// One attribute of the last start tag: the ranges of its name and its raw value.
+  /// One attribute of a start tag: the ranges of its name and its raw value.
   struct Attribute {
     var name: Range<Int>
     var value: Range<Int>
@@ -43,9 +47,12 @@ struct XMLScanner {
   let end: Int
   /// Where the content starts: after a UTF-8 byte-order mark, if any.
   private(set) var contentStart = 0
+  /// Where the next token starts (after a start tag's attributes once they are read).
   private(set) var position = 0
-  /// The attributes of the last start tag.
+  /// The attributes of the last start tag, once ``readAttributes()`` has read them.
   private(set) var attributes: [Attribute] = []
+  /// The name of the start tag whose attributes are being read, or `nil` outside a tag.
+  private var tagName: Range<Int>?
   /// The name ranges of the open elements, outermost first.
   private(set) var openElements: [Range<Int>] = []
   private var pendingEndTag: Range<Int>?
@@ -82,7 +89,11 @@ struct XMLScanner {
 
   /// The next token.
   /// - Throws: ``SyntaxError`` where the document stops being well-formed.
+  @inline(__always)  // into each reader's loop: its switch then dispatches on the byte read
   mutating func next() throws(SyntaxError) -> Token {
+    if tagName != nil {
+      while try nextAttribute() != nil {}
+    }
     if let name = pendingEndTag {
       pendingEndTag = nil
       closeElement()
@@ -205,69 +216,91 @@ struct XMLScanner {
       }
       rootSeen = true
     }
-    attributes.removeAll(keepingCapacity: true)
-    var selfClosing = false
-    while true {
-      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-      guard index < end else { throw insideTag() }
-      let byte = base[index]
-      if byte == UInt8(ascii: ">") {
-        index += 1
-        break
-      }
+    position = index
+    tagName = name
+    return .startTag(name: name)
+  }
+
+  /// The next attribute of the start tag just given by ``next()``, or `nil` after its last
+  /// one (the tag then counts as open, and a self-closing tag's end tag comes next).
+  /// - Throws: ``SyntaxError`` where the tag stops being well-formed.
+  @inline(__always)
+  mutating func nextAttribute() throws(SyntaxError) -> Attribute? {
+    guard let name = tagName else { return nil }
+    var index = position
+    while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+    guard index < end else { throw insideTag() }
+    let byte = base[index]
+    if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") {
       if byte == UInt8(ascii: "/") {
         guard index + 1 < end else { throw insideTag() }
         guard base[index + 1] == UInt8(ascii: ">") else {
           throw SyntaxError(reason: "expected '>' after '/' in a tag", byteOffset: index + 1)
         }
-        selfClosing = true
-        index += 2
-        break
-      }
-      let attributeStart = index
-      while index < end {
-        let byte = base[index]
-        if byte == UInt8(ascii: "=") || ASCIINumber.isSpace(byte) || byte == UInt8(ascii: ">")
-          || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<")
-        {
-          break
-        }
+        pendingEndTag = name
         index += 1
       }
-      let attributeEnd = index
-      guard attributeEnd > attributeStart else {
-        throw SyntaxError(reason: "malformed attribute", byteOffset: attributeStart)
-      }
-      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-      guard index < end else { throw insideTag() }
-      guard base[index] == UInt8(ascii: "=") else {
-        throw SyntaxError(reason: "expected '=' after an attribute name", byteOffset: index)
+      position = index + 1
+      tagName = nil
+      openElements.append(name)
+      return nil
+    }
+    let attributeStart = index
+    while index < end {
+      let byte = base[index]
+      if byte == UInt8(ascii: "=") || ASCIINumber.isSpace(byte) || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<")
+      {
+        break
       }
       index += 1
-      while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
-      guard index < end else { throw insideTag() }
-      let quote = base[index]
-      guard quote == 0x22 || quote == 0x27 else {
-        throw SyntaxError(reason: "expected a quoted attribute value", byteOffset: index)
-      }
-      let valueStart = index + 1
-      guard let valueEnd = find(quote, from: valueStart) else {
-        throw SyntaxError(
-          reason: "unexpected end of file inside an attribute value", byteOffset: end)
-      }
-      index = valueEnd + 1
-      attributes.append(
-        Attribute(name: attributeStart..<attributeEnd, value: valueStart..<valueEnd))
     }
-    position = index
-    openElements.append(name)
-    if selfClosing { pendingEndTag = name }
-    return .startTag(name: name, selfClosing: selfClosing)
+    let attributeEnd = index
+    guard attributeEnd > attributeStart else {
+      throw SyntaxError(reason: "malformed attribute", byteOffset: attributeStart)
+    }
+    while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+    guard index < end else { throw insideTag() }
+    guard base[index] == UInt8(ascii: "=") else {
+      throw SyntaxError(reason: "expected '=' after an attribute name", byteOffset: index)
+    }
+    index += 1
+    while index < end, ASCIINumber.isSpace(base[index]) { index += 1 }
+    guard index < end else { throw insideTag() }
+    let quote = base[index]
+    guard quote == 0x22 || quote == 0x27 else {
+      throw SyntaxError(reason: "expected a quoted attribute value", byteOffset: index)
+    }
+    let valueStart = index + 1
+    guard let valueEnd = find(quote, from: valueStart) else {
+      throw SyntaxError(
+        reason: "unexpected end of file inside an attribute value", byteOffset: end)
+    }
+    position = valueEnd + 1
+    return Attribute(name: attributeStart..<attributeEnd, value: valueStart..<valueEnd)
+  }
+
+  /// Reads the attributes of the start tag just given by ``next()`` into ``attributes``.
+  /// - Throws: ``SyntaxError`` where the tag stops being well-formed.
+  mutating func readAttributes() throws(SyntaxError) {
+    attributes.removeAll(keepingCapacity: true)
+    while let attribute = try nextAttribute() { attributes.append(attribute) }
   }
 
   private mutating func endTag() throws(SyntaxError) -> Token {
     let tagStart = position
     let nameStart = position + 2
+    // The usual end tag, `</name>` right after the innermost element's name, needs no scan.
+    if let open = openElements.last {
+      let close = nameStart + open.count
+      if close < end, base[close] == UInt8(ascii: ">"),
+        memcmp(base + nameStart, base + open.lowerBound, open.count) == 0
+      {
+        position = close + 1
+        closeElement()
+        return .endTag(name: open)
+      }
+    }
     var index = nameStart
     while index < end, !ASCIINumber.isSpace(base[index]), base[index] != UInt8(ascii: ">") {
       index += 1

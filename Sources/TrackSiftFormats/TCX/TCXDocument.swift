@@ -11,11 +11,11 @@ public struct TCXDocument: Sendable, Hashable {
   /// The values of the trackpoints and laps refused as out of range; see ``FixFieldLimits``.
   public var refusedFieldCounts = RefusedFieldCounts()
   /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
-  public var stoppedAt: TCXError?
+  public var stoppedAt: XMLReadError?
 
   /// Creates a document.
   public init(
-    activities: [TCXActivity] = [], courses: [TCXActivity] = [], stoppedAt: TCXError? = nil
+    activities: [TCXActivity] = [], courses: [TCXActivity] = [], stoppedAt: XMLReadError? = nil
   ) {
     self.activities = activities
     self.courses = courses

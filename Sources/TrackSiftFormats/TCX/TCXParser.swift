@@ -103,12 +103,12 @@ struct TCXParser {
     _ bytes: UnsafeRawBufferPointer, lenient: Bool = false,
     onTrackpoint: ((TCXTrackpoint) -> Void)? = nil,
     onConsumed: ((_ offset: Int) -> Void)? = nil
-  ) throws(TCXError) -> TCXDocument {
+  ) throws(XMLReadError) -> TCXDocument {
     let scanner: XMLScanner
     do {
       scanner = try XMLScanner(bytes)
     } catch {
-      let error = TCXError(
+      let error = XMLReadError(
         reason: error.reason, line: 1, column: 1, byteOffset: error.byteOffset)
       if lenient { return TCXDocument(stoppedAt: error) }
       throw error
@@ -120,7 +120,7 @@ struct TCXParser {
       try parser.run()
     } catch {
       let (line, column) = parser.scanner.location(of: error.byteOffset)
-      let error = TCXError(
+      let error = XMLReadError(
         reason: error.reason, line: line, column: column,
         byteOffset: min(error.byteOffset, parser.scanner.end))
       guard lenient else { throw error }
@@ -147,7 +147,9 @@ struct TCXParser {
   private mutating func run() throws(SyntaxError) {
     while true {
       switch try scanner.next() {
-      case .startTag(let name, _): try open(name)
+      case .startTag(let name):
+        try scanner.readAttributes()
+        try open(name)
       case .endTag: try close()
       case .text(let range):
         if let top = stack.last, top.holdsValue { try addText(range, decoding: true) }

@@ -30,21 +30,23 @@ public enum TCXReader {
   /// The file is memory-mapped and the pages already parsed are given back as the reader
   /// goes, so memory is the document plus a few megabytes; another process must not truncate
   /// the file meanwhile.
-  /// - Throws: ``TCXError`` when the file cannot be read, or is not valid TCX and
+  /// - Throws: ``XMLReadError`` when the file cannot be read, or is not valid TCX and
   ///   `options.lenient` is false.
   public static func read(
     contentsOf url: URL, options: Options = .init()
-  ) throws(TCXError) -> TCXDocument {
+  ) throws(XMLReadError) -> TCXDocument {
     let file = try map(url)
     return try TCXParser.parse(
       file.bytes, lenient: options.lenient, onConsumed: file.releasePages(before:))
   }
 
   /// Reads TCX from the bytes of a file.
-  /// - Throws: ``TCXError`` when the bytes are not valid TCX and `options.lenient` is false.
-  public static func read(data: Data, options: Options = .init()) throws(TCXError) -> TCXDocument {
+  /// - Throws: ``XMLReadError`` when the bytes are not valid TCX and `options.lenient` is false.
+  public static func read(data: Data, options: Options = .init()) throws(XMLReadError)
+    -> TCXDocument
+  {
     let result = data.withUnsafeBytes { bytes in
-      Result { () throws(TCXError) -> TCXDocument in
+      Result { () throws(XMLReadError) -> TCXDocument in
         try TCXParser.parse(bytes, lenient: options.lenient)
       }
     }
@@ -52,10 +54,10 @@ public enum TCXReader {
   }
 
   /// Reads TCX from UTF-8 bytes in memory.
-  /// - Throws: ``TCXError`` when the bytes are not valid TCX and `options.lenient` is false.
+  /// - Throws: ``XMLReadError`` when the bytes are not valid TCX and `options.lenient` is false.
   public static func read(
     bytes: UnsafeRawBufferPointer, options: Options = .init()
-  ) throws(TCXError) -> TCXDocument {
+  ) throws(XMLReadError) -> TCXDocument {
     try TCXParser.parse(bytes, lenient: options.lenient)
   }
 
@@ -69,14 +71,14 @@ public enum TCXReader {
   /// - Returns: the document with everything but the activities' positioned trackpoints (their
   ///   segments are empty; laps, totals, courses and position-less samples are kept), or the
   ///   error where the file stops being valid TCX; `body` has seen every point before it.
-  /// - Throws: ``TCXError`` when the file cannot be read or is not valid TCX.
+  /// - Throws: ``XMLReadError`` when the file cannot be read or is not valid TCX.
   @discardableResult
   public static func forEachTrackpoint(
     contentsOf url: URL, _ body: (TCXTrackpoint) -> Void
-  ) throws(TCXError) -> TCXDocument {
+  ) throws(XMLReadError) -> TCXDocument {
     let file = try map(url)
     let result = withoutActuallyEscaping(body) { escapableBody in
-      Result { () throws(TCXError) -> TCXDocument in
+      Result { () throws(XMLReadError) -> TCXDocument in
         try TCXParser.parse(
           file.bytes, onTrackpoint: escapableBody, onConsumed: file.releasePages(before:))
       }
@@ -86,24 +88,24 @@ public enum TCXReader {
 
   /// Calls `body` with each positioned trackpoint of the activities of TCX bytes in memory;
   /// see ``forEachTrackpoint(contentsOf:_:)``.
-  /// - Throws: ``TCXError`` when the bytes are not valid TCX.
+  /// - Throws: ``XMLReadError`` when the bytes are not valid TCX.
   @discardableResult
   public static func forEachTrackpoint(
     bytes: UnsafeRawBufferPointer, _ body: (TCXTrackpoint) -> Void
-  ) throws(TCXError) -> TCXDocument {
+  ) throws(XMLReadError) -> TCXDocument {
     let result = withoutActuallyEscaping(body) { escapableBody in
-      Result { () throws(TCXError) -> TCXDocument in
+      Result { () throws(XMLReadError) -> TCXDocument in
         try TCXParser.parse(bytes, onTrackpoint: escapableBody)
       }
     }
     return try result.get()
   }
 
-  private static func map(_ url: URL) throws(TCXError) -> MappedFile {
+  private static func map(_ url: URL) throws(XMLReadError) -> MappedFile {
     do {
       return try MappedFile(path: url.path)
     } catch {
-      throw TCXError(
+      throw XMLReadError(
         reason: "cannot read \(url.path): \(error.message)", line: 0, column: 0, byteOffset: 0)
     }
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftFormats
 
 /// `tracksift analyze FILE`: the figures of an activity, raw, live and refined.
 struct AnalyzeCommand: ParsableCommand {
@@ -16,12 +17,7 @@ struct AnalyzeCommand: ParsableCommand {
     help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
   var file: String
 
-  @Option(
-    help: """
-      The activity's thresholds: walking, running, cycling or driving (default: the file's \
-      sport, else running).
-      """)
-  var profile: ActivityKind?
+  @OptionGroup var profileOptions: ProfileOptions
 
   @Option(help: "Units of distances, speeds, paces and climbs: metric or imperial.")
   var units: DisplayUnitsArgument?
@@ -32,24 +28,22 @@ struct AnalyzeCommand: ParsableCommand {
   @Flag(help: "Print one JSON object instead of the tables.")
   var json = false
 
-  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
-  var strict = false
+  @OptionGroup var inputOptions: InputOptions
 
   func run() throws {
-    let input = try TrackInput.load(path: file, strict: strict, allowingNoPositions: true)
-    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
+    var input = try ActivityFile.read(
+      atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
+    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))
     // Times that cannot drive the motion model are set aside: say why on the `Read:` line.
     let unusable = analysis.segments.map(\.timeUsability).first {
       ![.usable, .noTimes].contains($0)
     }
+    if let unusable { input.notes.append("times not used (\(unusable.explanation))") }
     let report = AnalysisReport(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
-      readerNote: TrackInput.joined([
-        input.note, unusable.map { "times not used (\($0.explanation))" },
-      ]),
-      profileReason: choice.reason)
+      readerNote: input.note, profileReason: choice.reason)
     if json {
       print(try report.json())
     } else {

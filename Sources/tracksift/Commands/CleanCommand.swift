@@ -20,18 +20,12 @@ struct CleanCommand: ParsableCommand {
     help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
   var file: String
 
-  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
-  var strict = false
+  @OptionGroup var inputOptions: InputOptions
 
   @Option(name: .shortAndLong, help: "The GPX file to write.")
   var output: String
 
-  @Option(
-    help: """
-      The activity's thresholds: walking, running, cycling or driving (default: the file's \
-      sport, else running).
-      """)
-  var profile: ActivityKind?
+  @OptionGroup var profileOptions: ProfileOptions
 
   @Option(
     parsing: .unconditional,
@@ -52,10 +46,10 @@ struct CleanCommand: ParsableCommand {
 
   func run() throws {
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
-    let input = try TrackInput.load(path: file, strict: strict)
+    let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
-    let choice = ProfileChoice(option: self.profile, deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: choice.activity))
     let cleaned = analysis.cleanedTrack(
       from: track, smoothing: smoother, toleranceMeters: toleranceMeters)

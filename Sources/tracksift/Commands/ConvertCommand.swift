@@ -26,8 +26,7 @@ struct ConvertCommand: ParsableCommand {
     help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file (told apart by content).")
   var file: String
 
-  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
-  var strict = false
+  @OptionGroup var inputOptions: InputOptions
 
   @Option(name: .shortAndLong, help: "The file to write.")
   var output: String
@@ -59,7 +58,7 @@ struct ConvertCommand: ParsableCommand {
         "cannot tell the format from '\(output)': give --format gpx, tcx, geojson, csv or nmea")
     }
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
-    let input = try TrackInput.load(path: file, strict: strict)
+    let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
     let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))

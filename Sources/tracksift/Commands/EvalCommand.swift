@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import TrackSift
+import TrackSiftFormats
 import TrackSiftSimulation
 
 /// `tracksift eval`: scores TrackSift and the common practices against truth.
@@ -205,11 +206,11 @@ struct EvalCommand: ParsableCommand {
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
   /// and prints its table (errors keep their sign), as Markdown or JSON on request.
   private func scoreRecording(_ path: String, against truthPath: String) throws {
-    let input = try TrackInput.load(path: path, strict: strict)
+    let input = try ActivityFile.read(atPath: path, strict: strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
     let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
-    let referenceTrack = try TrackInput.read(path: truthPath, strict: strict)
+    let referenceTrack = try ActivityFile.track(atPath: truthPath, strict: strict)
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {
       truth.elevationGainMeters = ReferenceTruth.climbMeters(of: referenceTrack)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftFormats
 import TrackSiftStore
 
 /// `tracksift replay FILE`: runs the live recorder over a recorded file on a simulated clock.
@@ -17,15 +18,9 @@ struct ReplayCommand: ParsableCommand {
   @Argument(help: "A GPX, TCX, FIT, NMEA, CSV, GeoJSON or Android GnssLogger file with times.")
   var file: String
 
-  @Flag(help: "Refuse a damaged file, or a log with a bad line, instead of reading around it.")
-  var strict = false
+  @OptionGroup var inputOptions: InputOptions
 
-  @Option(
-    help: """
-      The activity's thresholds: walking, running, cycling or driving (default: the file's \
-      sport, else running).
-      """)
-  var profile: ActivityKind?
+  @OptionGroup var profileOptions: ProfileOptions
 
   @Option(help: "Units of the final figures: metric or imperial.")
   var units: DisplayUnitsArgument?
@@ -62,10 +57,10 @@ struct ReplayCommand: ParsableCommand {
 
   func run() throws {
     if let store { try OutputFile.refuseOverwriting(inputs: [file], output: store) }
-    let input = try TrackInput.load(path: file, strict: strict)
-    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
+    input.printNote()
     let track = input.track
-    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let shown = DisplayUnitsArgument.resolve(units, splits: splits)
     var configuration = RecorderConfiguration(profile: ActivityProfile(activity: choice.activity))
     configuration.splitUnit = shown.splitUnit

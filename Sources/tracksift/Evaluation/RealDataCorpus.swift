@@ -78,7 +78,8 @@ struct RealDataCorpus {
   static let expectedCount = 3 + 2 + 4 + 1 + 28
 
   /// Every case, read from `data` (the shared/data folder).
-  /// - Throws: ``InputError`` naming the first file that is missing or unreadable.
+  /// - Throws: ``InputError`` or ``ActivityFileError`` naming the first file that is missing or
+  ///   unreadable.
   static func cases(in data: URL) throws -> [Case] {
     var cases: [Case] = []
     let truth = data.appendingPathComponent("truth")
@@ -109,7 +110,7 @@ struct RealDataCorpus {
         targets: DriveTargets(cleanedP95NoWorseThanRaw: true, refinedDistanceNoWorseThanRaw: true)))
     for name in ["forerunner-82911648.csv", "polar2021-10-24_18-46-22.csv"] {
       let url = try required(truth.appendingPathComponent("loop-1710m/" + name))
-      cases.append(.loop(name: name, track: try TrackInput.load(path: url.path).track))
+      cases.append(.loop(name: name, track: try ActivityFile.read(atPath: url.path).track))
     }
     let pairs = [
       (
@@ -127,7 +128,7 @@ struct RealDataCorpus {
     for (pair, files) in pairs {
       for file in files {
         let url = try required(data.appendingPathComponent("paired/\(pair)/\(file)"))
-        let input = try TrackInput.load(path: url.path)
+        let input = try ActivityFile.read(atPath: url.path)
         cases.append(
           .pairedDevice(
             pair: pair, name: file, track: input.track,
@@ -137,7 +138,7 @@ struct RealDataCorpus {
     }
     let race = try required(
       data.appendingPathComponent("devices/10k-race-fr15/10kUNLP2014-Garmin15.fit"))
-    let raceInput = try TrackInput.load(path: race.path)
+    let raceInput = try ActivityFile.read(atPath: race.path)
     cases.append(
       .race(
         name: race.lastPathComponent, track: raceInput.track,
@@ -145,12 +146,12 @@ struct RealDataCorpus {
         totalMeters: try total(raceInput, race)))
     for (folder, label) in upstreamLabels {
       let url = try required(data.appendingPathComponent("spikes/\(folder)/\(label.file)"))
-      cases.append(.spikeLog(track: try TrackInput.load(path: url.path).track, label: label))
+      cases.append(.spikeLog(track: try ActivityFile.read(atPath: url.path).track, label: label))
     }
     let more = data.appendingPathComponent("spikes/motion-mini/more")
     for (file, spike, genuine) in try labels(required(more.appendingPathComponent("labels.tsv"))) {
       let url = try required(more.appendingPathComponent(file))
-      let track = try TrackInput.load(path: url.path).track
+      let track = try ActivityFile.read(atPath: url.path).track
       let top =
         genuine
         ?? track.allFixes.compactMap { fix -> Double? in
@@ -268,7 +269,7 @@ struct RealDataCorpus {
     return url
   }
 
-  private static func total(_ input: ActivityInput, _ url: URL) throws -> Double {
+  private static func total(_ input: ActivityFile, _ url: URL) throws -> Double {
     guard let meters = input.deviceTotals?.distanceMeters, meters > 0 else {
       throw InputError(path: url.path, reason: "no session total distance")
     }

@@ -26,7 +26,7 @@ import TrackSift
 
   private static func read(
     _ bytes: some Collection<UInt8>, lenient: Bool
-  ) throws(GPXError) -> GPXDocument {
+  ) throws(XMLReadError) -> GPXDocument {
     try GPXReader.read(data: Data(bytes), options: .init(lenient: lenient))
   }
 
@@ -41,7 +41,7 @@ import TrackSift
       <trkpt lat="46.0002" lon="6.6"><time>2024-05-01T07:00:02Z</time></trkpt>
       <trkpt lat="46.0003" lon="6.6"><time>2024-05-01T07:00:0
       """
-    #expect(throws: GPXError.self) { try Self.read(Array(text.utf8), lenient: false) }
+    #expect(throws: XMLReadError.self) { try Self.read(Array(text.utf8), lenient: false) }
     let document = try Self.read(Array(text.utf8), lenient: true)
     #expect(document.tracks.count == 1)
     #expect(document.tracks[0].name == "Morning")

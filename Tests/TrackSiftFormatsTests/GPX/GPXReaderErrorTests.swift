@@ -55,7 +55,7 @@ import Testing
       """
     let bytes = Array(text.utf8)
     for length in 0..<bytes.count {
-      #expect(throws: GPXError.self) { try GPXReader.read(data: Data(bytes[0..<length])) }
+      #expect(throws: XMLReadError.self) { try GPXReader.read(data: Data(bytes[0..<length])) }
     }
     #expect(try GPXReader.read(data: Data(bytes)).tracks.count == 1)
   }

@@ -10,15 +10,15 @@ func readGPX(_ text: String) throws -> GPXDocument {
 }
 
 /// The error that reading `text` throws, or `nil` after recording an issue when it reads.
-func gpxError(_ text: String) -> GPXError? {
+func gpxError(_ text: String) -> XMLReadError? {
   gpxError(Data(text.utf8))
 }
 
 /// The error that reading `data` throws, or `nil` after recording an issue when it reads.
-func gpxError(_ data: Data) -> GPXError? {
+func gpxError(_ data: Data) -> XMLReadError? {
   do {
     _ = try GPXReader.read(data: data)
-    Issue.record("expected a GPXError")
+    Issue.record("expected a XMLReadError")
     return nil
   } catch {
     return error
@@ -315,7 +315,7 @@ func referenceSeconds(
   @Test func forEachTrackPointStopsAtTheError() throws {
     let text = "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/><trkpt lat=\"x\" lon=\"2\"/>"
     var count = 0
-    #expect(throws: GPXError.self) {
+    #expect(throws: XMLReadError.self) {
       try Data(text.utf8).withUnsafeBytes { bytes in
         try GPXReader.forEachTrackPoint(bytes: bytes) { _, _, _ in count += 1 }
       }

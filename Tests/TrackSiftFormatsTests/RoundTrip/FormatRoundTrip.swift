@@ -40,7 +40,7 @@ enum FormatRoundTrip {
     }
   }
 
-  /// The track of a file, as the CLI's `TrackInput` builds it (read leniently), or `nil` for a
+  /// The track of a file, as `ActivityFile` builds it (read leniently), or `nil` for a
   /// file that is no format we read or holds no fix.
   static func track(of url: URL) -> Track? {
     guard let format = try? ActivityFileFormat.detect(contentsOf: url) else { return nil }

@@ -6,7 +6,7 @@ import TrackSiftTestSupport
 @testable import TrackSiftFormats
 
 /// Truncated, bit-flipped and spliced TCX never crashes the reader: each is read or refused
-/// with a ``TCXError`` whose location lies within the input.
+/// with an ``XMLReadError`` whose location lies within the input.
 @Suite struct TCXMutationTests {
   private static let seed =
     Array(

@@ -4,7 +4,7 @@ import TrackSift
 
 @testable import TrackSiftFormats
 
-private func read(_ text: String) throws(TCXError) -> TCXDocument {
+private func read(_ text: String) throws(XMLReadError) -> TCXDocument {
   try TCXReader.read(data: Data(text.utf8))
 }
 
@@ -180,7 +180,7 @@ private func activity(_ laps: String, sport: String = "Biking") -> String {
     ("<TrainingCenterDatabase/>junk", "line 1, column 26: text after the root element"),
   ])
   func refusesWithLocation(_ text: String, _ message: String) {
-    #expect(throws: TCXError.self) { try read(text) }
+    #expect(throws: XMLReadError.self) { try read(text) }
     do {
       _ = try read(text)
     } catch {

@@ -1,0 +1,108 @@
+import Foundation
+import TrackSift
+
+/// An activity file read whatever its format: its track, its format, the device's own totals
+/// when the file carries them, and notes on what the reader passed over or left out.
+///
+/// ``read(atPath:strict:allowingNoPositions:)`` tells the format apart by content
+/// (``ActivityFileFormat/detect(contentsOf:)``) and reads the file with that format's reader.
+/// A damaged GPX, TCX or FIT file (cut short when an app or a watch stopped writing it, or
+/// failing its CRC) gives what was read before the damage, as a log gives its lines around a
+/// corrupt one, and a note says where the damage is; only a file with no position before its
+/// damage is refused. Read strictly, any damage or bad line refuses the file.
+public struct ActivityFile: Sendable {
+  /// The fixes: every segment of every track or activity, in order; a GPX file's routes or a
+  /// TCX file's courses (planned routes) when it has no track point; empty only for a file
+  /// read with `allowingNoPositions` that gives the device's totals alone.
+  public var track: Track
+  /// The format the file was read as.
+  public var format: ActivityFileFormat
+  /// The device's totals of the whole activity (a FIT session or the sum of several, the one
+  /// activity of a TCX file), or `nil` when the file has none.
+  public var deviceTotals: DeviceTotals?
+  /// What the reader passed over or left out, one note each, in words: a log's skipped lines,
+  /// a GnssLogger log's other providers, the damage a file was read up to, the values refused
+  /// as out of range. Empty when nothing was.
+  public var notes: [String]
+
+  /// Creates a read file.
+  public init(
+    track: Track, format: ActivityFileFormat, deviceTotals: DeviceTotals? = nil,
+    notes: [String] = []
+  ) {
+    self.track = track
+    self.format = format
+    self.deviceTotals = deviceTotals
+    self.notes = notes
+  }
+
+  /// The ``notes`` on one line, separated by `; `, or `nil` when there is none.
+  public var note: String? { notes.isEmpty ? nil : notes.joined(separator: "; ") }
+
+  /// Reads the activity file at `url` (GPX, TCX, FIT, NMEA, CSV, GeoJSON or an Android
+  /// GnssLogger log, told apart by content).
+  ///
+  /// The same as ``read(atPath:strict:allowingNoPositions:)`` with the URL's path.
+  public static func read(
+    contentsOf url: URL, strict: Bool = false, allowingNoPositions: Bool = false
+  ) throws(ActivityFileError) -> ActivityFile {
+    try read(atPath: url.path, strict: strict, allowingNoPositions: allowingNoPositions)
+  }
+
+  /// Reads the activity file at `path` (GPX, TCX, FIT, NMEA, CSV, GeoJSON or an Android
+  /// GnssLogger log, told apart by content).
+  ///
+  /// - Parameters:
+  ///   - path: the file's path; errors name it as given.
+  ///   - strict: refuse a damaged GPX, TCX or FIT file and a log with a bad line, instead of
+  ///     reading around the damage.
+  ///   - allowingNoPositions: give a FIT or TCX file without a position but with the device's
+  ///     totals (an indoor or treadmill activity) as an empty track with its totals, instead
+  ///     of refusing it.
+  /// - Throws: ``ActivityFileError`` when the file is missing, unreadable, of no known format,
+  ///   refused by its reader (with the reader's located error) or holds no fix.
+  /// - Complexity: O(n) in the file's size; the readers stream with bounded memory beyond the
+  ///   fixes they return.
+  public static func read(
+    atPath path: String, strict: Bool = false, allowingNoPositions: Bool = false
+  ) throws(ActivityFileError) -> ActivityFile {
+    let format = try detectFormat(atPath: path)
+    let url = URL(fileURLWithPath: path)
+    let reading = Reading(path: path, allowingNoPositions: allowingNoPositions)
+    do {
+      return switch format {
+      case .gpx: try reading.gpx(GPXReader.read(contentsOf: url, options: .init(lenient: !strict)))
+      case .tcx: try reading.tcx(TCXReader.read(contentsOf: url, options: .init(lenient: !strict)))
+      case .fit: try reading.fit(FITReader.read(contentsOf: url, options: .init(lenient: !strict)))
+      case .nmea: try reading.nmea(NMEAReader.read(contentsOf: url, options: .init(strict: strict)))
+      case .csv: try reading.csv(FixCSVReader.readLog(contentsOf: url))
+      case .geojson: try reading.geoJSON(GeoJSONReader.read(contentsOf: url))
+      case .gnssLogger:
+        try reading.gnssLogger(
+          GnssLoggerReader.read(contentsOf: url, options: .init(strict: strict)))
+      }
+    } catch let error as ActivityFileError {
+      throw error
+    } catch {
+      throw ActivityFileError(path: path, reason: .refused(error))
+    }
+  }
+
+  /// The format of the file at `path`, or the reason it has none.
+  private static func detectFormat(
+    atPath path: String
+  ) throws(ActivityFileError) -> ActivityFileFormat {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ActivityFileError(path: path, reason: .noSuchFile)
+    }
+    guard !isDirectory.boolValue else { throw ActivityFileError(path: path, reason: .folder) }
+    do {
+      return try ActivityFileFormat.detect(contentsOf: URL(fileURLWithPath: path))
+    } catch let error as FormatDetectionError {
+      throw ActivityFileError(path: path, reason: .unknownFormat(error))
+    } catch {
+      throw ActivityFileError(path: path, reason: .unreadable(error.localizedDescription))
+    }
+  }
+}
