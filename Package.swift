@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TrackSift", targets: ["TrackSift"]),
     .library(name: "TrackSiftFormats", targets: ["TrackSiftFormats"]),
     .library(name: "TrackSiftSimulation", targets: ["TrackSiftSimulation"]),
+    .library(name: "TrackSiftEvaluation", targets: ["TrackSiftEvaluation"]),
     .library(name: "TrackSiftStore", targets: ["TrackSiftStore"]),
     .library(name: "TrackSiftGPSD", targets: ["TrackSiftGPSD"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
@@ -22,6 +23,10 @@ let package = Package(
     .target(name: "TrackSift"),
     .target(name: "TrackSiftFormats", dependencies: ["TrackSift"]),
     .target(name: "TrackSiftSimulation", dependencies: ["TrackSift"]),
+    // The real-data suite and the target report: reads shared/data through the formats.
+    .target(
+      name: "TrackSiftEvaluation",
+      dependencies: ["TrackSift", "TrackSiftFormats", "TrackSiftSimulation"]),
     .target(
       name: "TrackSiftStore",
       dependencies: ["TrackSift", .product(name: "GRDB", package: "GRDB.swift")]
@@ -32,7 +37,8 @@ let package = Package(
     .executableTarget(
       name: "tracksift",
       dependencies: [
-        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftStore", "TrackSiftGPSD",
+        "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftEvaluation",
+        "TrackSiftStore", "TrackSiftGPSD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

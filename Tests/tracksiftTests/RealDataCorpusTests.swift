@@ -3,7 +3,7 @@ import Testing
 import TrackSift
 import TrackSiftSimulation
 
-@testable import tracksift
+@testable import TrackSiftEvaluation
 
 /// The real-data suite of `tracksift eval` finds every recording it scores in
 /// `../shared/data`, and a missing file fails it with the file's path.

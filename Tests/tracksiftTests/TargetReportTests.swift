@@ -1,7 +1,7 @@
 import Testing
 
+@testable import TrackSiftEvaluation
 @testable import TrackSiftSimulation
-@testable import tracksift
 
 /// BENCHMARKS.md says where a real recording is measured closer by another pipeline than by the
 /// refined output.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import TrackSift
+import TrackSiftEvaluation
 import TrackSiftFormats
 import TrackSiftSimulation
 

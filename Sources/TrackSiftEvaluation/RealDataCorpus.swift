@@ -5,13 +5,13 @@ import TrackSiftSimulation
 
 /// The real-data suite's recordings in `shared/data`, read in place: the drives with
 /// survey-grade truth, the 1710 m loop runs, the paired walks, the 10 km race and every
-/// labelled spike log; and their scoring into a ``RealDataReport``.
+/// labelled spike log; and their scoring into a `RealDataReport`.
 ///
 /// Every file is required: a missing one fails the suite with its path (shared/data's
 /// README), so a suite that runs has scored all of them.
-struct RealDataCorpus {
+public struct RealDataCorpus {
   /// One recording to score, with what it is scored against.
-  enum Case: Sendable {
+  public enum Case: Sendable {
     case drive(name: String, track: Track, reference: [TruthPoint], targets: DriveTargets)
     case loop(name: String, track: Track)
     case pairedDevice(
@@ -19,7 +19,8 @@ struct RealDataCorpus {
     case race(name: String, track: Track, activity: ActivityKind, totalMeters: Double)
     case spikeLog(track: Track, label: SpikeLabel)
 
-    var name: String {
+    /// The file's name, or the spike log's.
+    public var name: String {
       switch self {
       case .drive(let name, _, _, _), .loop(let name, _), .pairedDevice(_, let name, _, _, _),
         .race(let name, _, _, _):
@@ -30,7 +31,7 @@ struct RealDataCorpus {
   }
 
   /// The targets a drive is held to (issue 28's, and issue 3's on the WLS fixes).
-  struct DriveTargets: Sendable {
+  public struct DriveTargets: Sendable {
     var cleanedP95NoWorseThanRaw = false
     var refinedDistanceNoWorseThanRaw = false
     var refinedP95LimitMeters: Double?
@@ -78,9 +79,9 @@ struct RealDataCorpus {
   static let expectedCount = 3 + 2 + 4 + 1 + 28
 
   /// Every case, read from `data` (the shared/data folder).
-  /// - Throws: ``InputError`` or ``ActivityFileError`` naming the first file that is missing or
+  /// - Throws: ``EvaluationDataError`` or `ActivityFileError` naming the first file that is missing or
   ///   unreadable.
-  static func cases(in data: URL) throws -> [Case] {
+  public static func cases(in data: URL) throws -> [Case] {
     var cases: [Case] = []
     let truth = data.appendingPathComponent("truth")
     let wls = truth.appendingPathComponent("gsdc2021-mtv-2020-05-14-pixel4-wls")
@@ -132,7 +133,7 @@ struct RealDataCorpus {
         cases.append(
           .pairedDevice(
             pair: pair, name: file, track: input.track,
-            activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
+            activity: Self.activity(of: input),
             totalMeters: try total(input, url)))
       }
     }
@@ -142,7 +143,7 @@ struct RealDataCorpus {
     cases.append(
       .race(
         name: race.lastPathComponent, track: raceInput.track,
-        activity: ProfileChoice(option: nil, deviceTotals: raceInput.deviceTotals).activity,
+        activity: Self.activity(of: raceInput),
         totalMeters: try total(raceInput, race)))
     for (folder, label) in upstreamLabels {
       let url = try required(data.appendingPathComponent("spikes/\(folder)/\(label.file)"))
@@ -161,7 +162,8 @@ struct RealDataCorpus {
           return fix.validSpeedMetersPerSecond
         }.max()
       guard let top else {
-        throw InputError(path: url.path, reason: "no genuine speed (speed accuracy under 1 m/s)")
+        throw EvaluationDataError(
+          path: url.path, reason: "no genuine speed (speed accuracy under 1 m/s)")
       }
       cases.append(
         .spikeLog(
@@ -172,9 +174,9 @@ struct RealDataCorpus {
     return cases
   }
 
-  /// Scores every case; the spike logs in each ``SpikeLogForm``, the GPX form written as GPX
+  /// Scores every case; the spike logs in each `SpikeLogForm`, the GPX form written as GPX
   /// and read back, every cleaned file written as GPX and read back, as `clean` writes it.
-  static func report(_ cases: [Case]) throws -> RealDataReport {
+  public static func report(_ cases: [Case]) throws -> RealDataReport {
     let jobs: [(Case, SpikeLogForm?)] = cases.flatMap { item -> [(Case, SpikeLogForm?)] in
       if case .spikeLog = item { return SpikeLogForm.allCases.map { (item, $0) } }
       return [(item, nil)]
@@ -243,7 +245,7 @@ struct RealDataCorpus {
       case .pairedDevice(let pair, let score):
         if pairs[pair] == nil { pairOrder.append(pair) }
         pairs[pair, default: []].append(score)
-      case .failed(let reason): throw InputError(path: "shared/data", reason: reason)
+      case .failed(let reason): throw EvaluationDataError(path: "shared/data", reason: reason)
       }
     }
     for pair in pairOrder {
@@ -264,14 +266,21 @@ struct RealDataCorpus {
 
   private static func required(_ url: URL) throws -> URL {
     guard FileManager.default.fileExists(atPath: url.path) else {
-      throw InputError(path: url.path, reason: "missing: the real-data suite needs every file")
+      throw EvaluationDataError(
+        path: url.path, reason: "missing: the real-data suite needs every file")
     }
     return url
   }
 
+  /// The profile of a file's sport, as `analyze` picks it without `--profile`; running where
+  /// the file names none or one no profile fits.
+  private static func activity(of input: ActivityFile) -> ActivityKind {
+    input.deviceTotals?.sport.flatMap(ActivityKind.init(sport:)) ?? .running
+  }
+
   private static func total(_ input: ActivityFile, _ url: URL) throws -> Double {
     guard let meters = input.deviceTotals?.distanceMeters, meters > 0 else {
-      throw InputError(path: url.path, reason: "no session total distance")
+      throw EvaluationDataError(path: url.path, reason: "no session total distance")
     }
     return meters
   }
@@ -284,7 +293,8 @@ struct RealDataCorpus {
     for line in text.split(whereSeparator: \.isNewline).dropFirst() {
       let fields = line.split(separator: "\t").map(String.init)
       guard fields.count >= 3, let speed = Double(fields[2]) else {
-        throw InputError(path: url.path, reason: "a row that is not file, kind, speed: \(line)")
+        throw EvaluationDataError(
+          path: url.path, reason: "a row that is not file, kind, speed: \(line)")
       }
       if fields[1] == "spike" {
         spikes.append((fields[0], speed))

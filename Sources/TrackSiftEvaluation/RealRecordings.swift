@@ -4,13 +4,13 @@ import TrackSiftFormats
 import TrackSiftSimulation
 
 /// The real recordings of `shared/data/truth` that have a reference, as evaluation cases.
-enum RealRecordings {
+public enum RealRecordings {
   /// How many recordings ``cases(in:)`` gives when every file is there.
-  static let expectedCount = 5
+  public static let expectedCount = 5
 
   /// Every case whose files are present under `data` (the `shared/data` folder); a recording
   /// whose files are missing is left out.
-  static func cases(in data: URL) throws -> [EvaluationCase] {
+  public static func cases(in data: URL) throws -> [EvaluationCase] {
     let truth = data.appendingPathComponent("truth")
     var cases: [EvaluationCase] = []
     let wls = truth.appendingPathComponent("gsdc2021-mtv-2020-05-14-pixel4-wls")

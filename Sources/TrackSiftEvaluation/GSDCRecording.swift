@@ -40,7 +40,7 @@ enum GSDCRecording {
   }
 
   /// The reference of `ground_truth.csv`: position, speed and moving state (above 0.2 m/s)
-  /// each epoch. Its distances are left at 0: ``EvaluationTruth`` sums them over the span the
+  /// each epoch. Its distances are left at 0: `EvaluationTruth` sums them over the span the
   /// fixes cover.
   static func reference(_ url: URL) throws -> [TruthPoint] {
     try rows(url).compactMap { fields in

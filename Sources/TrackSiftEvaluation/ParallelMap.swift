@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 
 /// Maps independent work over the machine's cores, keeping the input's order.
-enum ParallelMap {
-  static func map<Input: Sendable, Output: Sendable>(
+public enum ParallelMap {
+  /// `inputs` transformed on all cores at once, in the inputs' order.
+  public static func map<Input: Sendable, Output: Sendable>(
     _ inputs: [Input], _ transform: @Sendable (Input) -> Output
   ) -> [Output] {
     let results = Results<Output>(count: inputs.count)

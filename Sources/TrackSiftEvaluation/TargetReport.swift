@@ -3,10 +3,11 @@ import TrackSiftSimulation
 
 /// The accuracy lab's targets checked against an evaluation: one line each, met or not, with
 /// the measured value, so a regenerated BENCHMARKS.md says where TrackSift falls short.
-struct TargetReport {
-  var lines: [String] = []
+public struct TargetReport {
+  /// The report, line by line.
+  public var lines: [String] = []
 
-  init(
+  public init(
     suite: EvaluationSummary, routes: EvaluationSummary,
     real: [(name: String, cards: [ScoreCard])]
   ) {

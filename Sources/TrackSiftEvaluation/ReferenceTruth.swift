@@ -4,15 +4,15 @@ import TrackSiftSimulation
 
 /// Reference trajectories read from activity files: a survey-grade log, or the truth CSV that
 /// `tracksift simulate` writes.
-enum ReferenceTruth {
+public enum ReferenceTruth {
   /// The true speed below which a reference point counts as standing, in meters per second.
   static let movingSpeedMetersPerSecond = 0.2
 
   /// The reference points of `track`: each timed fix's position and speed (NaN without one),
-  /// moving where the speed is at least ``movingSpeedMetersPerSecond`` or unknown; in time
-  /// order. Distances are left at 0: ``EvaluationTruth`` sums them over the span the scored
+  /// moving where the speed is at least `movingSpeedMetersPerSecond` or unknown; in time
+  /// order. Distances are left at 0: `EvaluationTruth` sums them over the span the scored
   /// fixes cover.
-  static func points(of track: Track) -> [TruthPoint] {
+  public static func points(of track: Track) -> [TruthPoint] {
     let points = track.segments.flatMap(\.fixes).compactMap { fix -> TruthPoint? in
       guard let time = fix.timeSeconds, fix.coordinate.isInRange else { return nil }
       let speed = fix.validSpeedMetersPerSecond
@@ -26,9 +26,9 @@ enum ReferenceTruth {
   }
 
   /// Whether the file at `path` is a truth CSV that `tracksift simulate` wrote (its first line
-  /// is ``TruthCSV/header``): its elevations are the simulated ground's, exact, so their rises
+  /// is `TruthCSV.header`): its elevations are the simulated ground's, exact, so their rises
   /// sum to the true climb. A survey log's heights wiggle by centimeters and would not.
-  static func isSimulatedTruth(path: String) -> Bool {
+  public static func isSimulatedTruth(path: String) -> Bool {
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
     let expected = Data((TruthCSV.header + "\n").utf8)
@@ -36,8 +36,8 @@ enum ReferenceTruth {
   }
 
   /// The climb of a simulated truth: every rise of its elevations in time order (an
-  /// ``ElevationAccumulator`` without a dead band), in meters; `nil` without two of them.
-  static func climbMeters(of track: Track) -> Double? {
+  /// `ElevationAccumulator` without a dead band), in meters; `nil` without two of them.
+  public static func climbMeters(of track: Track) -> Double? {
     let fixes = track.segments.flatMap(\.fixes)
       .filter { $0.timeSeconds != nil && $0.validAltitudeMeters != nil }
       .sorted { ($0.timeSeconds ?? 0) < ($1.timeSeconds ?? 0) }
