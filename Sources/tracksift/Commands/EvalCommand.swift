@@ -97,54 +97,12 @@ struct EvalCommand: ParsableCommand {
     let start = DispatchTime.now().uptimeNanoseconds
     // Real data first: what TrackSift makes of recordings from the field ranks above the
     // simulator.
-    var realData: RealDataReport?
-    var real: [(name: String, cards: [ScoreCard])] = []
-    var realSkipped: String?
-    let dataPath = data ?? "../shared/data"
-    if simulatedOnly {
-      realSkipped = "the real recordings left out (--simulated-only)"
-    } else if let folder = dataFolder() {
-      let realStart = DispatchTime.now().uptimeNanoseconds
-      realData = try RealDataCorpus.report(RealDataCorpus.cases(in: folder))
-      realData?.seconds = Double(DispatchTime.now().uptimeNanoseconds - realStart) / 1e9
-      let cases = try RealRecordings.cases(in: folder)
-      real = ParallelMap.map(cases) { ($0.name, $0.scored()) }
-      if cases.count < RealRecordings.expectedCount {
-        realSkipped =
-          "\(RealRecordings.expectedCount - cases.count) of \(RealRecordings.expectedCount) real "
-          + "recordings skipped: their files are not under \(dataPath)/truth"
-      }
-    } else {
-      realSkipped =
-        "the real recordings skipped: no folder \(dataPath) (run from the repository, or give "
-        + "--data with the shared/data folder)"
-    }
+    let (realData, real, realSkipped) = try scoreRealData()
     if let realSkipped, !json, !simulatedOnly {
       FileHandle.standardError.write(Data("eval: \(realSkipped)\n".utf8))
     }
     let durationSeconds = durationSeconds ?? (suite == .quick ? 900 : 2_700)
-    let configurations =
-      realOnly ? [] : suite.configurations(durationSeconds: durationSeconds, seeds: seeds)
-    let simulated = ParallelMap.map(configurations) { configuration in
-      let recording = ScenarioSimulator(configuration: configuration).run()
-      let evaluationCase = EvaluationCase(recording: recording)
-      return (evaluationCase.name, evaluationCase.scored())
-    }
-    // Corners are everywhere on the street grid; hairpins, the track's bends and switchbacks
-    // need their own routes.
-    let routeConfigurations =
-      realOnly
-      ? []
-      : SimulatedEnvironment.allCases.flatMap { environment in
-        [RouteShape.outAndBackWithHairpin, .athleticsTrack, .switchbacks].map { route in
-          ScenarioConfiguration(
-            environment: environment, device: .phone, activity: .running, route: route,
-            durationSeconds: durationSeconds, seed: seeds[0])
-        }
-      }
-    let routes = ParallelMap.map(routeConfigurations) { configuration in
-      EvaluationCase(recording: ScenarioSimulator(configuration: configuration).run()).scored()
-    }
+    let (simulated, routes) = scoreSimulations(durationSeconds: durationSeconds)
     let routeSummary = EvaluationSummary(cards: routes)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let summary = EvaluationSummary(cards: simulated.map(\.1))
@@ -202,6 +160,60 @@ struct EvalCommand: ParsableCommand {
     }
     if let realSkipped { print(markdown ? "\n_Note: \(realSkipped)._" : "\nNote: \(realSkipped)") }
     print(String(format: markdown ? "\nEvaluated in %.1f s." : "\n%.1f s", seconds))
+  }
+
+  /// The real-data suite's report and the real recordings scored as cases, or why they were
+  /// left out (`--simulated-only`, or files missing).
+  private func scoreRealData() throws -> (
+    report: RealDataReport?, real: [(name: String, cards: [ScoreCard])], skipped: String?
+  ) {
+    let dataPath = data ?? "../shared/data"
+    if simulatedOnly { return (nil, [], "the real recordings left out (--simulated-only)") }
+    guard let folder = dataFolder() else {
+      return (
+        nil, [],
+        "the real recordings skipped: no folder \(dataPath) (run from the repository, or give "
+          + "--data with the shared/data folder)"
+      )
+    }
+    let realStart = DispatchTime.now().uptimeNanoseconds
+    var report = try RealDataCorpus.report(RealDataCorpus.cases(in: folder))
+    report.seconds = Double(DispatchTime.now().uptimeNanoseconds - realStart) / 1e9
+    let cases = try RealRecordings.cases(in: folder)
+    let real = ParallelMap.map(cases) { ($0.name, $0.scored()) }
+    var skipped: String?
+    if cases.count < RealRecordings.expectedCount {
+      skipped =
+        "\(RealRecordings.expectedCount - cases.count) of \(RealRecordings.expectedCount) real "
+        + "recordings skipped: their files are not under \(dataPath)/truth"
+    }
+    return (report, real, skipped)
+  }
+
+  /// The simulated suite's recordings and, since corners are everywhere on the street grid
+  /// while hairpins, the track's bends and switchbacks need their own routes, one phone run
+  /// per environment and such route; none with `--real-only`.
+  private func scoreSimulations(durationSeconds: Int) -> (
+    simulated: [(String, [ScoreCard])], routes: [[ScoreCard]]
+  ) {
+    guard !realOnly else { return ([], []) }
+    let configurations = suite.configurations(durationSeconds: durationSeconds, seeds: seeds)
+    let simulated = ParallelMap.map(configurations) { configuration in
+      let recording = ScenarioSimulator(configuration: configuration).run()
+      let evaluationCase = EvaluationCase(recording: recording)
+      return (evaluationCase.name, evaluationCase.scored())
+    }
+    let routeConfigurations = SimulatedEnvironment.allCases.flatMap { environment in
+      [RouteShape.outAndBackWithHairpin, .athleticsTrack, .switchbacks].map { route in
+        ScenarioConfiguration(
+          environment: environment, device: .phone, activity: .running, route: route,
+          durationSeconds: durationSeconds, seed: seeds[0])
+      }
+    }
+    let routes = ParallelMap.map(routeConfigurations) { configuration in
+      EvaluationCase(recording: ScenarioSimulator(configuration: configuration).run()).scored()
+    }
+    return (simulated, routes)
   }
 
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
