@@ -269,16 +269,25 @@ public struct FixGate: Sendable {
     }
 
     if let shiftedSessionStart { sessionStartSeconds = shiftedSessionStart }
+    acceptRemembering(fix, coordinate, time, accuracyForAllowance, step: step, reanchor: reanchor)
+    return .accepted
+  }
+
+  /// Accepts the fix, keeping the state before it so that the filter can still overrule the
+  /// acceptance (``overruleLastAcceptance(as:)``); a re-anchored fix takes no step.
+  private mutating func acceptRemembering(
+    _ fix: Fix, _ coordinate: Coordinate, _ time: Double?, _ accuracy: Double, step: Step?,
+    reanchor: Bool
+  ) {
     memory = Memory(
       anchor: anchor, velocity: velocity, candidate: candidate,
       consecutiveJumpRejections: consecutiveJumpRejections, continuityBroken: continuityBroken,
       lastAcceptedFix: lastAcceptedFix, reanchorCount: reanchorCount)
-    accept(fix, coordinate, time, accuracyForAllowance, step: reanchor ? nil : step)
+    accept(fix, coordinate, time, accuracy, step: reanchor ? nil : step)
     if reanchor {
       lastAcceptanceReanchored = true
       reanchorCount = min(reanchorCount, Int.max - 1) + 1
     }
-    return .accepted
   }
 
   /// The jump rule that refuses the step, if any.
