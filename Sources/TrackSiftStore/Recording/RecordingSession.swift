@@ -168,22 +168,11 @@ public struct RecordingSession {
   }
 
   private mutating func appendEvent(_ event: RecorderEvent, kind: String) throws(StoreError) {
-    let payload = try? Self.payloadJSON(event)
+    let payload = try? event.storedPayloadJSON()
     try writer?.append(
       StoredEvent(
         sequence: nextEventSequence, timestamp: event.time, kind: kind, payloadJSON: payload ?? "{}"
       ))
     nextEventSequence += 1
-  }
-
-  /// An event as the store keeps it: compact JSON with sorted keys, ISO 8601 dates, and the
-  /// non-finite numbers as the strings `inf`, `-inf` and `nan`.
-  static func payloadJSON(_ event: RecorderEvent) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return String(decoding: try encoder.encode(event), as: UTF8.self)
   }
 }

@@ -104,7 +104,7 @@ struct ActivitiesCommand: ParsableCommand {
       let start = activity.startedAt
       for event in events {
         let offset = Formatting.duration(max(0, event.timestamp.timeIntervalSince(start)))
-        let decoded = try? JSONOutput.decode(RecorderEvent.self, from: event.payloadJSON)
+        let decoded = RecorderEvent(storedPayloadJSON: event.payloadJSON)
         print("  \(offset)  \(decoded?.summary ?? event.kind)")
       }
     }

@@ -1,17 +1,7 @@
 import Foundation
 
-/// The JSON the commands print and store: sorted keys, ISO 8601 dates.
+/// The JSON the commands print: sorted keys, ISO 8601 dates.
 enum JSONOutput {
-  /// The encoded value as text, pretty-printed unless `compact`, with non-finite numbers as
-  /// the strings `inf`, `-inf` and `nan` so that ``decode(_:from:)`` gives them back (the
-  /// form the store keeps).
-  static func string(_ value: some Encodable, compact: Bool = false) throws -> String {
-    let encoder = encoder(compact: compact)
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-
   /// The encoded value as text for people and programs to read, pretty-printed unless
   /// `compact`: a number that is not finite (no figure) is `null`, never `inf` or `nan`.
   static func printable(_ value: some Encodable, compact: Bool = false) throws -> String {
@@ -28,15 +18,6 @@ enum JSONOutput {
       return String(decoding: data, as: UTF8.self)
     }
     return String(decoding: data, as: UTF8.self).replacingOccurrences(of: quoted, with: "null")
-  }
-
-  /// Decodes what ``string(_:compact:)`` wrote.
-  static func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return try decoder.decode(type, from: Data(text.utf8))
   }
 
   private static func encoder(compact: Bool) -> JSONEncoder {
