@@ -52,27 +52,6 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   /// Re-centre the plane when the estimate is this far from its origin.
   private static let recenterDistanceMeters = 2_000.0
 
-  /// Everything of the filter that fixes change, without the configuration: two filters
-  /// with the same configuration and equal snapshots give every later fix the same step.
-  struct Snapshot: Sendable, Hashable {
-    fileprivate var plane: LocalTangentPlane?
-    fileprivate var east: KalmanAxis
-    fileprivate var north: KalmanAxis
-    fileprivate var lastTimeSeconds: Double?
-    fileprivate var signalBackSeconds: Double?
-    fileprivate var lastIntervalSeconds: Double?
-    fileprivate var consecutiveRejections: Int
-    fileprivate var whiteNoise: MeasuredWhiteNoise?
-  }
-
-  /// The state fixes change, for comparing filters that share a configuration cheaply.
-  var snapshot: Snapshot {
-    Snapshot(
-      plane: plane, east: east, north: north, lastTimeSeconds: lastTimeSeconds,
-      signalBackSeconds: signalBackSeconds, lastIntervalSeconds: lastIntervalSeconds,
-      consecutiveRejections: consecutiveRejections, whiteNoise: whiteNoise)
-  }
-
   /// Creates a filter.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
@@ -142,9 +121,9 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     consecutiveRejections = 0
     predictedEast.updatePosition(zEast, measurementVariance: r)
     predictedNorth.updatePosition(zNorth, measurementVariance: r)
-    let usedVelocity = applyReportedVelocity(of: fix, east: &predictedEast, north: &predictedNorth)
     east = predictedEast
     north = predictedNorth
+    let usedVelocity = applyReportedVelocity(of: fix)
     if let time { lastTimeSeconds = max(lastTimeSeconds ?? time, time) }
     if dt > 0 { lastIntervalSeconds = dt }
     recenterIfFar()
@@ -187,7 +166,7 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
         whiteNoise = .measuring(estimator)
       }
       if stationaryVelocitySigmaMetersPerSecond == nil {
-        _ = applyReportedVelocity(of: fix, east: &east, north: &north)
+        _ = applyReportedVelocity(of: fix)
       }
       if let time = fix.timeSeconds { lastTimeSeconds = max(lastTimeSeconds ?? time, time) }
       if dt > 0 { lastIntervalSeconds = dt }
@@ -221,7 +200,9 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   /// The fix's stated accuracy (or the assumed one), floored, and widened while the receiver
   /// reconverges after a signal loss (see
   /// ``Configuration/reconvergenceAccuracyMultiple``).
-  private func measurementSigmaMeters(_ fix: Fix) -> Double {
+  // `mutating` (it changes nothing) so that `self` is passed by reference: called from
+  // `update`, a non-mutating method gets a copy of the whole filter, a few hundred bytes.
+  private mutating func measurementSigmaMeters(_ fix: Fix) -> Double {
     let stated =
       configuration.measuresWhiteNoise(of: fix)
       ? configuration.sigmaMeters(
@@ -249,13 +230,11 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
       positionMeters: 0, velocityMetersPerSecond: 0, positionVariance: sigma * sigma,
       covariance: 0, velocityVariance: velocitySigma * velocitySigma)
     north = east
-    _ = applyReportedVelocity(of: fix, east: &east, north: &north)
+    _ = applyReportedVelocity(of: fix)
   }
 
-  /// Applies the fix's Doppler velocity when it is valid and agrees with the state.
-  private func applyReportedVelocity(
-    of fix: Fix, east: inout KalmanAxis, north: inout KalmanAxis
-  ) -> Bool {
+  /// Applies the fix's Doppler velocity to the state when it is valid and agrees with it.
+  private mutating func applyReportedVelocity(of fix: Fix) -> Bool {
     guard configuration.usesReportedVelocity, let speed = fix.validSpeedMetersPerSecond,
       speed < 100
     else { return false }
@@ -299,7 +278,8 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
     north.positionMeters = 0
   }
 
-  private func step(
+  // `mutating` for the same reason as `measurementSigmaMeters(_:)`.
+  private mutating func step(
     verdict: Verdict, startedRun: Bool, usedVelocity: Bool, intervalSeconds: Double? = nil
   ) -> KalmanStep {
     let coordinate =

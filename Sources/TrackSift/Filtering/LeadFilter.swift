@@ -1,28 +1,31 @@
 /// The ``LiveFilter`` run ahead through the fixes the excursion look-ahead still holds, so that
-/// a released fix's position can be smoothed with the fixes after it without filtering them
-/// again for every fix.
+/// a released fix's position can be smoothed with the fixes after it, and so that the live
+/// filter need not filter a fix a second time.
 ///
-/// Each fix the lead takes keeps the filter's state after it. When a fix is released and the
-/// live filter's state after it is the lead's, the lead's records of the fixes after it are
-/// exactly those a copy of the live filter would give them. Where the two part (the gate or
-/// the look-ahead refused a fix the lead took, or marked one as an excursion), the caller
-/// restarts the lead from the live filter and gives it the held fixes again.
+/// Each fix the lead takes keeps the filter's step and its state after it. While the live
+/// filter takes the same fixes, with the same values, in the same order, its state before
+/// each of them is the lead's (it started from the lead's state, and equal filters given equal
+/// fixes step alike): it adopts the lead's step and state instead of filtering again, and the
+/// lead's records of the fixes after it are exactly those a copy of the live filter would give
+/// them. Where the two part (the gate or the look-ahead refused a fix the lead took, or the
+/// live filter took a fix with its reported speed removed), the caller filters the fix itself
+/// and restarts the lead from the live filter, giving it the held fixes again.
 ///
 /// - Complexity: one filter step per fix taken; a restart costs one per fix held.
 struct LeadFilter: Sendable {
   private struct Entry: Sendable {
     var sequence: Int
-    /// The lead's state after the fix (its configuration is the live filter's).
-    var state: LiveFilter.Snapshot
-    /// The fix's record, `nil` where the lead's filter refused it.
-    var record: KalmanRecord?
+    /// The lead's step at the fix.
+    var step: KalmanStep
+    /// The lead's filter after the fix.
+    var filter: LiveFilter
   }
 
   private var filter: LiveFilter
   private var entries: [Entry] = []
   /// The first of `entries` not yet released (released ones are dropped in batches).
   private var start = 0
-  /// False once a fix the lead took may have been refused: wait for ``restart(from:)``.
+  /// False once the live filter may have parted from the lead: wait for ``restart(from:)``.
   private(set) var isValid = true
 
   /// Creates a lead that goes on from `filter`.
@@ -34,10 +37,7 @@ struct LeadFilter: Sendable {
   mutating func append(_ fix: Fix, sequence: Int) {
     guard isValid else { return }
     let step = filter.update(fix)
-    entries.append(
-      Entry(
-        sequence: sequence, state: filter.snapshot,
-        record: step.verdict.isAccepted ? step.record : nil))
+    entries.append(Entry(sequence: sequence, step: step, filter: filter))
   }
 
   /// Marks the lead as parted from the live filter.
@@ -51,29 +51,38 @@ struct LeadFilter: Sendable {
     isValid = true
   }
 
-  /// Drops the fixes up to the one numbered `sequence`, just released and filtered live;
-  /// returns whether the lead's state after it is `live` (the live filter's snapshot, not the
-  /// filter: passing the filter would copy it), so that the fixes after it follow from the
-  /// live filter.
-  mutating func release(_ sequence: Int, matching live: LiveFilter.Snapshot) -> Bool {
-    guard isValid else { return false }
-    while start < entries.count, entries[start].sequence < sequence { start += 1 }
-    guard start < entries.count, entries[start].sequence == sequence,
-      entries[start].state == live
-    else { return false }
+  /// The live filter's step at the fix numbered `sequence`, given to it with the values the
+  /// lead took: where the lead is valid and took that fix next, `live` becomes the lead's
+  /// filter after it and the lead's step is returned; otherwise the lead is parted and the
+  /// result is `nil` (the caller filters the fix itself).
+  mutating func adopt(_ sequence: Int, into live: inout LiveFilter) -> KalmanStep? {
+    guard isValid, start < entries.count, entries[start].sequence == sequence else {
+      isValid = false
+      return nil
+    }
+    live = entries[start].filter
+    let step = entries[start].step
     start += 1
     if start >= 64 {
       entries.removeFirst(start)
       start = 0
     }
-    return true
+    return step
+  }
+
+  /// Notes that the live filter did not take the fix numbered `sequence` as the lead did (it
+  /// was refused before the filter, or filtered without its reported speed): if the lead took
+  /// it, the two have parted.
+  mutating func part(at sequence: Int) {
+    if isValid, start < entries.count, entries[start].sequence == sequence { isValid = false }
   }
 
   /// Gives the records of the next `limit` fixes taken, oldest first: those the lead's filter
   /// accepted, up to one that starts a new run (which no smoother joins to the fixes before).
   func forEachRecord(_ limit: Int, _ body: (KalmanRecord) -> Void) {
     for index in start..<min(start + limit, entries.count) {
-      guard let record = entries[index].record else { continue }
+      guard entries[index].step.verdict.isAccepted, let record = entries[index].step.record
+      else { continue }
       if record.startsRun { return }
       body(record)
     }

@@ -18,15 +18,6 @@ struct LiveFilter: Sendable, Hashable {
   /// The filter whose records the smoother takes, `nil` where it is the judging one.
   private var smoothing: ConstantVelocityKalmanFilter?
 
-  /// What fixes change in both filters (see ``ConstantVelocityKalmanFilter/Snapshot``).
-  struct Snapshot: Sendable, Hashable {
-    fileprivate var judging: ConstantVelocityKalmanFilter.Snapshot
-    fileprivate var smoothing: ConstantVelocityKalmanFilter.Snapshot?
-  }
-
-  /// The state fixes change, for comparing live filters of one profile cheaply.
-  var snapshot: Snapshot { Snapshot(judging: judging.snapshot, smoothing: smoothing?.snapshot) }
-
   /// Creates the filters: `configuration` for the judging one, and a smoothing one with
   /// `smoothingAccelerationNoiseMetersPerSecondSquared` if that is given.
   init(
@@ -56,16 +47,20 @@ struct LiveFilter: Sendable, Hashable {
     // The first fix whose white noise the smoother measures (one without a stated accuracy,
     // or below the floor) gives the live track a smoothing filter of its own, from the judging
     // one's state; a recording whose fixes state their accuracy costs no second filter.
-    if smoothing == nil, judging.configuration.lacksUsableAccuracy(fix) {
-      var filter = judging
-      filter.configuration.measuresWhiteNoise = true
-      smoothing = filter
+    // (`hasSmoothing` rather than `smoothing == nil`: the comparison copies the filter.)
+    if !hasSmoothing, judging.configuration.lacksUsableAccuracy(fix) {
+      smoothing = judging
+      smoothing?.configuration.measuresWhiteNoise = true
     }
     var step = judging.update(fix)
-    if smoothing != nil, let record = step.record {
+    if hasSmoothing, let record = step.record {
       step.record = smoothing?.refit(
         fix, startsRun: record.startsRun, stationaryVelocitySigmaMetersPerSecond: nil)
     }
     return step
+  }
+
+  private var hasSmoothing: Bool {
+    if case .some = smoothing { true } else { false }
   }
 }

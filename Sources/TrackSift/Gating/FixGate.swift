@@ -249,7 +249,7 @@ public struct FixGate: Sendable {
       } else {
         step = Step(
           from: anchor, to: coordinate, elapsedSeconds: elapsed,
-          allowanceMeters: allowanceMeters(anchor.accuracyMeters, accuracyForAllowance))
+          allowanceMeters: Self.allowanceMeters(anchor.accuracyMeters, accuracyForAllowance, rules))
       }
     }
 
@@ -259,7 +259,7 @@ public struct FixGate: Sendable {
       return .rejected(.startupSpeed)
     }
 
-    if let step, let jump = jumpReason(step) {
+    if let step, let jump = Self.jumpReason(step, velocity, rules) {
       if let time, streakIsComplete(coordinate, time, accuracyForAllowance) {
         reanchor = true
       } else {
@@ -290,9 +290,11 @@ public struct FixGate: Sendable {
     }
   }
 
-  /// The jump rule that refuses the step, if any.
-  private func jumpReason(_ step: Step) -> RejectionReason? {
-    let rules = configuration
+  /// The jump rule that refuses the step, if any. Static, as the other rules: a method
+  /// called from `judge` gets a copy of the whole gate.
+  private static func jumpReason(
+    _ step: Step, _ velocity: VelocityEstimate?, _ rules: Configuration
+  ) -> RejectionReason? {
     let elapsed = step.elapsedSeconds
     if let maximumSpeed = rules.maximumSpeedMetersPerSecond,
       step.distanceMeters - step.allowanceMeters > maximumSpeed * abs(elapsed)
@@ -315,9 +317,10 @@ public struct FixGate: Sendable {
   }
 
   /// The slack in meters of a jump test between two fixes of the given accuracies.
-  private func allowanceMeters(_ firstAccuracy: Double, _ secondAccuracy: Double) -> Double {
-    configuration.accuracyAllowanceFactor * (firstAccuracy + secondAccuracy)
-      + configuration.jumpMarginMeters
+  private static func allowanceMeters(
+    _ firstAccuracy: Double, _ secondAccuracy: Double, _ rules: Configuration
+  ) -> Double {
+    rules.accuracyAllowanceFactor * (firstAccuracy + secondAccuracy) + rules.jumpMarginMeters
   }
 
   /// True when a fix is reachable from the last jump-rejected one, later in time and within
@@ -331,7 +334,7 @@ public struct FixGate: Sendable {
     if let gap = configuration.reanchorGapSeconds, elapsed > gap { return false }
     guard let maximumSpeed = configuration.maximumSpeedMetersPerSecond else { return true }
     let distance = Geodesic.distanceMeters(from: candidate.coordinate, to: coordinate)
-    return distance - allowanceMeters(candidate.accuracyMeters, accuracy)
+    return distance - Self.allowanceMeters(candidate.accuracyMeters, accuracy, configuration)
       <= maximumSpeed * elapsed
   }
 

@@ -167,6 +167,7 @@ struct LivePipeline: Sendable {
       sequence: released.sequence, verdict: judgePosition(of: released),
       coordinate: fix.coordinate)
     guard step.verdict.isAccepted else {
+      segment.lead.part(at: released.sequence)
       recordRefusal(of: fix, as: step.verdict)
       return step
     }
@@ -178,13 +179,7 @@ struct LivePipeline: Sendable {
         segment.speedJudge.verdict(
           for: fix, speedMetersPerSecond: $0, isReported: true, upcoming: lookAhead.upcomingFixes)
       } ?? .unjudged
-    var filterFix = fix
-    // After a signal loss the filter has its own reconvergence (a widened accuracy) and checks
-    // the Doppler against its state; the speed is kept out of the figures only.
-    if let reason = reportedVerdict.rejectionReason, reason != .afterSignalLoss {
-      filterFix.speedMetersPerSecond = nil
-    }
-    let filtered = fix.timeSeconds == nil ? nil : segment.filter.update(filterFix)
+    let filtered = fix.timeSeconds == nil ? nil : filter(released, speedVerdict: reportedVerdict)
     guard let filtered, filtered.verdict.isAccepted else {
       let reason = filtered?.verdict.rejectionReason ?? .missingTimestamp
       gate.overruleLastAcceptance(as: reason)
@@ -195,12 +190,29 @@ struct LivePipeline: Sendable {
     counts.record(step.verdict)
     step.record = filtered.record
     step.coordinate =
-      filtered.record.flatMap { lagSmoothedCoordinate(from: $0, sequence: released.sequence) }
+      filtered.record.flatMap { lagSmoothedCoordinate(from: $0) }
       ?? filtered.coordinate
     estimateSpeed(&step, of: fix, filtered: filtered, reported: reported, verdict: reportedVerdict)
     judgeMotion(&step, of: fix, filtered: filtered)
     addToLiveFigures(&step, of: fix)
     return step
+  }
+
+  /// The live filter's step at a released fix: the lead's, where the lead took the fix with
+  /// the same values (see ``LeadFilter``), else the live filter's own.
+  private mutating func filter(
+    _ released: ExcursionLookAhead.Released, speedVerdict: SpeedVerdict
+  ) -> KalmanStep {
+    // After a signal loss the filter has its own reconvergence (a widened accuracy) and checks
+    // the Doppler against its state; the speed is kept out of the figures only.
+    guard let reason = speedVerdict.rejectionReason, reason != .afterSignalLoss else {
+      if let step = segment.lead.adopt(released.sequence, into: &segment.filter) { return step }
+      return segment.filter.update(released.fix)
+    }
+    segment.lead.invalidate()
+    var fix = released.fix
+    fix.speedMetersPerSecond = nil
+    return segment.filter.update(fix)
   }
 
   /// The position's verdict: an excursion or a time jump is refused before the gate sees it,
@@ -331,10 +343,8 @@ struct LivePipeline: Sendable {
   /// ``smoothingLagFixes`` fixes the look-ahead holds, as the live filter would take them (the
   /// lead runs it ahead; a held fix it refuses is passed over, one that starts a new run ends
   /// the window). The live filter itself goes on from its own estimate.
-  private mutating func lagSmoothedCoordinate(from record: KalmanRecord, sequence: Int)
-    -> Coordinate?
-  {
-    if !segment.lead.release(sequence, matching: segment.filter.snapshot) {
+  private mutating func lagSmoothedCoordinate(from record: KalmanRecord) -> Coordinate? {
+    if !segment.lead.isValid {
       var lead = segment.lead
       lead.restart(from: segment.filter)
       lookAhead.forEachUpcoming { fix, sequence in
