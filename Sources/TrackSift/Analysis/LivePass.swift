@@ -31,6 +31,9 @@ struct LivePass {
     segment.liveCoordinates.reserveCapacity(fixCount)
     segment.isMoving.reserveCapacity(fixCount)
     segment.trustedSpeedsMetersPerSecond.reserveCapacity(fixCount)
+    sustainedFlags.reserveCapacity(fixCount)
+    stopSpeeds.reserveCapacity(fixCount)
+    acrossGap.reserveCapacity(fixCount)
     if timeUsability == .usable { records.reserveCapacity(fixCount) }
   }
 

@@ -22,9 +22,11 @@ struct LeadFilter: Sendable {
   }
 
   private var filter: LiveFilter
+  /// The fixes taken are `entries[start..<end]`; the slots around them are reused, as an
+  /// entry holds two filters (about a kilobyte) and each copy costs.
   private var entries: [Entry] = []
-  /// The first of `entries` not yet released (released ones are dropped in batches).
   private var start = 0
+  private var end = 0
   /// False once the live filter may have parted from the lead: wait for ``restart(from:)``.
   private(set) var isValid = true
 
@@ -37,7 +39,23 @@ struct LeadFilter: Sendable {
   mutating func append(_ fix: Fix, sequence: Int) {
     guard isValid else { return }
     let step = filter.update(fix)
-    entries.append(Entry(sequence: sequence, step: step, filter: filter))
+    if start == end {
+      start = 0
+      end = 0
+    } else if end == entries.count, start >= 64 {
+      // Moved down by assignment, keeping the slots after them for reuse.
+      for index in start..<end { entries[index - start] = entries[index] }
+      end -= start
+      start = 0
+    }
+    if end == entries.count {
+      entries.append(Entry(sequence: sequence, step: step, filter: filter))
+    } else {
+      entries[end].sequence = sequence
+      entries[end].step = step
+      entries[end].filter = filter
+    }
+    end += 1
   }
 
   /// Marks the lead as parted from the live filter.
@@ -46,8 +64,8 @@ struct LeadFilter: Sendable {
   /// Forgets the fixes taken and goes on from `live`'s state.
   mutating func restart(from live: LiveFilter) {
     filter = live
-    entries.removeAll(keepingCapacity: true)
     start = 0
+    end = 0
     isValid = true
   }
 
@@ -56,31 +74,26 @@ struct LeadFilter: Sendable {
   /// filter after it and the lead's step is returned; otherwise the lead is parted and the
   /// result is `nil` (the caller filters the fix itself).
   mutating func adopt(_ sequence: Int, into live: inout LiveFilter) -> KalmanStep? {
-    guard isValid, start < entries.count, entries[start].sequence == sequence else {
+    guard isValid, start < end, entries[start].sequence == sequence else {
       isValid = false
       return nil
     }
     live = entries[start].filter
-    let step = entries[start].step
     start += 1
-    if start >= 64 {
-      entries.removeFirst(start)
-      start = 0
-    }
-    return step
+    return entries[start - 1].step
   }
 
   /// Notes that the live filter did not take the fix numbered `sequence` as the lead did (it
   /// was refused before the filter, or filtered without its reported speed): if the lead took
   /// it, the two have parted.
   mutating func part(at sequence: Int) {
-    if isValid, start < entries.count, entries[start].sequence == sequence { isValid = false }
+    if isValid, start < end, entries[start].sequence == sequence { isValid = false }
   }
 
   /// Gives the records of the next `limit` fixes taken, oldest first: those the lead's filter
   /// accepted, up to one that starts a new run (which no smoother joins to the fixes before).
   func forEachRecord(_ limit: Int, _ body: (KalmanRecord) -> Void) {
-    for index in start..<min(start + limit, entries.count) {
+    for index in start..<min(start + limit, end) {
       guard entries[index].step.verdict.isAccepted, let record = entries[index].step.record
       else { continue }
       if record.startsRun { return }

@@ -196,6 +196,8 @@ struct ExcursionLookAhead: Sendable {
 
   /// Whether going from `recent[from]` to `recent[to]` is faster than the gate's maximum
   /// speed over more than the fixes' allowance.
+  // Inlined: called from a mutating method, a method call would copy the whole struct.
+  @inline(__always)
   private func isJump(from: Int, to: Int) -> Bool {
     guard let maximumSpeed = gate.maximumSpeedMetersPerSecond else { return false }
     let fix = recent[from].fix
@@ -276,6 +278,7 @@ struct ExcursionLookAhead: Sendable {
     held[index].isExcursion = true
   }
 
+  @inline(__always)
   private func allowance(_ a: Fix, _ b: Fix) -> Double {
     gate.accuracyAllowanceFactor
       * ((a.validHorizontalAccuracyMeters ?? gate.assumedAccuracyMeters)

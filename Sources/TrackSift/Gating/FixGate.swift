@@ -60,18 +60,20 @@ public struct FixGate: Sendable {
   private var candidate: Candidate?
   // Set by beginNewSegment(): the next fix is not compared with the last accepted one.
   private var continuityBroken = false
-  // The state before the last acceptance, for overruleLastAcceptance(as:).
-  private var memory: Memory?
+  // The state before the last acceptance, for overruleLastAcceptance(as:), while
+  // `remembers` (a flag, not an optional: clearing an optional rewrote it for every fix).
+  private var memory = Memory()
+  private var remembers = false
 
   /// What the jump rules held before an acceptance.
   private struct Memory: Sendable {
     var anchor: Anchor?
     var velocity: VelocityEstimate?
     var candidate: Candidate?
-    var consecutiveJumpRejections: Int
-    var continuityBroken: Bool
+    var consecutiveJumpRejections = 0
+    var continuityBroken = false
     var lastAcceptedFix: Fix?
-    var reanchorCount: Int
+    var reanchorCount = 0
   }
 
   /// Speed accuracy assumed for a reported speed that comes without one (one sigma).
@@ -154,7 +156,7 @@ public struct FixGate: Sendable {
   ///
   /// - Complexity: O(1).
   public mutating func overruleLastAcceptance(as reason: RejectionReason) {
-    guard let memory else { return }
+    guard remembers else { return }
     anchor = memory.anchor
     velocity = memory.velocity
     candidate = memory.candidate
@@ -165,7 +167,7 @@ public struct FixGate: Sendable {
     lastAcceptanceReanchored = false
     acceptedFixCount -= 1
     counts.reclassifyAcceptance(as: reason)
-    self.memory = nil
+    remembers = false
   }
 
   /// Judges one fix and counts the verdict.
@@ -197,7 +199,7 @@ public struct FixGate: Sendable {
 
   private mutating func judge(_ fix: Fix) -> Verdict {
     lastAcceptanceReanchored = false
-    memory = nil
+    remembers = false
     let rules = configuration
     if let reason = Self.fieldRejection(of: fix, rules) { return .rejected(reason) }
     let coordinate = fix.coordinate
@@ -283,6 +285,7 @@ public struct FixGate: Sendable {
       anchor: anchor, velocity: velocity, candidate: candidate,
       consecutiveJumpRejections: consecutiveJumpRejections, continuityBroken: continuityBroken,
       lastAcceptedFix: lastAcceptedFix, reanchorCount: reanchorCount)
+    remembers = true
     accept(fix, coordinate, time, accuracy, step: reanchor ? nil : step)
     if reanchor {
       lastAcceptanceReanchored = true

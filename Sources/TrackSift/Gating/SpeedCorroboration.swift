@@ -126,6 +126,8 @@ public struct SpeedCorroboration: Sendable {
   ///   - isReported: whether the speed is the receiver's own.
   ///   - upcoming: the fixes that follow, oldest first (the live look-ahead), read only as far
   ///     as needed; may be empty.
+  // Inlined: called on a judge held in a mutating pipeline, a call would copy the judge.
+  @inline(__always)
   public func verdict(
     for fix: Fix, speedMetersPerSecond: Double?, isReported: Bool,
     upcoming: some Sequence<Fix>
@@ -215,6 +217,8 @@ public struct SpeedCorroboration: Sendable {
 
   // MARK: - Rules
 
+  // Inlined: called from a mutating method, a method call would copy the whole struct.
+  @inline(__always)
   private func isSignalLoss(atTimeSeconds time: Double) -> Bool {
     guard let lastTimeSeconds else { return false }
     let pause = time - lastTimeSeconds
@@ -278,6 +282,7 @@ public struct SpeedCorroboration: Sendable {
 
   /// The repeat run a fix with this speed and position continues, or `nil` when it continues
   /// none: its speed differs from the last one, or its step from the run's.
+  @inline(__always)
   private func continuedRun(_ speed: Double, at time: Double, coordinate: Coordinate)
     -> RepeatRun?
   {

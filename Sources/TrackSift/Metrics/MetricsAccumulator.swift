@@ -185,9 +185,12 @@ public struct MetricsAccumulator: Sendable, Hashable {
   private mutating func advanceSplits() -> [Split] {
     let timer = hasTimes ? timerSeconds : 0
     let moving = hasTimes ? movingSeconds : nil
-    return kilometers.advance(
+    let kilometerSplits = kilometers.advance(
       distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: moving)
-      + miles.advance(distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: moving)
+    let mileSplits = miles.advance(
+      distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: moving)
+    // Most samples complete no split: no array to join.
+    return mileSplits.isEmpty ? kilometerSplits : kilometerSplits + mileSplits
   }
 
   /// Counts the latest intervals of the segment that end after a time as moving or as

@@ -79,14 +79,26 @@ public struct SplitTracker: Sendable, Hashable {
   /// Brings ``splitsIncludingPartial`` up to date: the splits just completed, then the
   /// partial last one, if any distance follows the last line.
   private mutating func updatePartial(completed: [Split]) {
-    if splitsIncludingPartial.last?.isPartial == true { splitsIncludingPartial.removeLast() }
-    splitsIncludingPartial.append(contentsOf: completed)
+    // The partial split is replaced in place: most samples complete no split.
+    var hasPartial = splitsIncludingPartial.last?.isPartial == true
+    if !completed.isEmpty {
+      if hasPartial { splitsIncludingPartial.removeLast() }
+      splitsIncludingPartial.append(contentsOf: completed)
+      hasPartial = false
+    }
     let remainder = lastDistanceMeters - Double(splits.count) * unit.lengthMeters
-    guard remainder > 0.5 else { return }
-    splitsIncludingPartial.append(
-      Split(
-        number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: lastTimerSeconds,
-        durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true,
-        movingSeconds: lastMovingSeconds.map { max(0, $0 - lastSplitEndMovingSeconds) }))
+    guard remainder > 0.5 else {
+      if hasPartial { splitsIncludingPartial.removeLast() }
+      return
+    }
+    let partial = Split(
+      number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: lastTimerSeconds,
+      durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true,
+      movingSeconds: lastMovingSeconds.map { max(0, $0 - lastSplitEndMovingSeconds) })
+    if hasPartial {
+      splitsIncludingPartial[splitsIncludingPartial.count - 1] = partial
+    } else {
+      splitsIncludingPartial.append(partial)
+    }
   }
 }

@@ -174,11 +174,12 @@ struct LivePipeline: Sendable {
     // The reported speed is judged before the filter sees it: an untrusted one must not steer
     // the Kalman velocity.
     let reported = SpeedCorroboration.reportedSpeed(of: fix)
-    let reportedVerdict =
-      reported.map {
-        segment.speedJudge.verdict(
-          for: fix, speedMetersPerSecond: $0, isReported: true, upcoming: lookAhead.upcomingFixes)
-      } ?? .unjudged
+    var reportedVerdict = SpeedVerdict.unjudged
+    if let reported {
+      reportedVerdict = segment.speedJudge.verdict(
+        for: fix, speedMetersPerSecond: reported, isReported: true,
+        upcoming: lookAhead.upcomingFixes)
+    }
     let filtered = fix.timeSeconds == nil ? nil : filter(released, speedVerdict: reportedVerdict)
     guard let filtered, filtered.verdict.isAccepted else {
       let reason = filtered?.verdict.rejectionReason ?? .missingTimestamp

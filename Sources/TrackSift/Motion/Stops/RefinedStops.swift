@@ -68,6 +68,8 @@ enum RefinedStops {
     var dopplerSpeedMetersPerSecond: Double? { dopplerVelocity?.speedMetersPerSecond }
 
     /// What the detector saw at `fix`, with the speed it was given.
+    // Inlined: made on demand, several times a fix, it would otherwise copy the whole fix.
+    @inline(__always)
     init(
       fix: Fix, speed: SpeedEstimate?, configuration: StopDetector.Configuration
     ) {
