@@ -140,7 +140,8 @@ struct ExcursionLookAhead: Sendable {
   }
 
   /// The fixes of `upcoming`, read only as far as needed.
-  var upcomingFixes: some Sequence<Fix> { upcoming.lazy.map(\.fix) }
+  // A closure, not a key path: a key path is looked up at run time for every element.
+  var upcomingFixes: some Sequence<Fix> { upcoming.lazy.map { $0.fix } }
 
   /// Gives the fixes of `upcoming`, oldest first, with their sequence numbers; stops when
   /// `body` returns `false`.
