@@ -17,6 +17,9 @@ struct LivePass {
   var sustainedFlags: [Bool] = []
   /// The speed the live stop detector was given at each accepted fix.
   var stopSpeeds: [SpeedEstimate?] = []
+  /// Each accepted fix's ``Fix/reportedVelocity``, as the live stop detector was given it
+  /// (one sine and cosine a fix, where the refined stops read it several times).
+  var reportedVelocities: [Velocity?] = []
   /// Whether each accepted fix's moving flag judges a step across a gap.
   var acrossGap: [Bool] = []
 
@@ -33,6 +36,7 @@ struct LivePass {
     segment.trustedSpeedsMetersPerSecond.reserveCapacity(fixCount)
     sustainedFlags.reserveCapacity(fixCount)
     stopSpeeds.reserveCapacity(fixCount)
+    reportedVelocities.reserveCapacity(fixCount)
     acrossGap.reserveCapacity(fixCount)
     if timeUsability == .usable { records.reserveCapacity(fixCount) }
   }
@@ -66,6 +70,7 @@ struct LivePass {
     segment.trustedSpeedsMetersPerSecond.append(step.speedForMaximumMetersPerSecond)
     sustainedFlags.append(step.countsForSustainedSpeed)
     stopSpeeds.append(step.speed)
+    reportedVelocities.append(step.reportedVelocity)
     acrossGap.append(step.isMovingAcrossGap)
   }
 }

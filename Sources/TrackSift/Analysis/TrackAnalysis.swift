@@ -156,9 +156,13 @@ private struct Pipeline {
   /// only they need is released as soon as they are made.
   private func refine(_ pass: inout LivePass, _ fixes: [Fix]) {
     let inputs = RefinedStops.Inputs(count: pass.stopSpeeds.count) {
-      [indices = pass.segment.acceptedFixIndices, stopSpeeds = pass.stopSpeeds, profile] position in
+      [
+        indices = pass.segment.acceptedFixIndices, stopSpeeds = pass.stopSpeeds,
+        velocities = pass.reportedVelocities, profile
+      ] position in
       RefinedStops.Input(
-        fix: fixes[indices[position]], speed: stopSpeeds[position], configuration: profile.stops)
+        fix: fixes[indices[position]], speed: stopSpeeds[position],
+        reportedVelocity: velocities[position], configuration: profile.stops)
     }
     let candidates = RefinedStops.candidateFlags(
       live: pass.segment.isMoving, inputs: inputs, profile.stops, keepsLive: pass.acrossGap)
@@ -166,6 +170,7 @@ private struct Pipeline {
       live: candidates, inputs: inputs, configuration: profile.stops, keepsLive: pass.acrossGap)
     refit(&pass.records, fixes, pass.segment, pass.speedVerdicts)
     pass.stopSpeeds = []
+    pass.reportedVelocities = []
     var coordinates = RTSSmoother.smoothedCoordinates(pass.records)
     pass.records = []
     pass.segment.refinedIsCreeping = StopCreep.apply(

@@ -24,6 +24,8 @@ struct LivePipeline: Sendable {
     var isMovingAcrossGap = false
     /// The speed layer's estimate at an accepted fix.
     var speed: SpeedEstimate?
+    /// The fix's ``Fix/reportedVelocity``, for an accepted fix with a time.
+    var reportedVelocity: Velocity?
     /// The verdict on the fix's speed (``SpeedCorroboration``); ``SpeedVerdict/unjudged``
     /// for a refused fix or one without a speed.
     var speedVerdict = SpeedVerdict.unjudged
@@ -264,13 +266,14 @@ struct LivePipeline: Sendable {
   private mutating func judgeMotion(_ step: inout Step, of fix: Fix, filtered: KalmanStep) {
     // The fix's own position: the filter, trusting a Doppler that dips, can pull its positions
     // together while the person walks on.
+    step.reportedVelocity = fix.reportedVelocity
     step.isMoving = segment.stops.update(
       timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
       speedMetersPerSecond: step.speed?.metersPerSecond,
       horizontalAccuracyMeters: fix.validHorizontalAccuracyMeters,
       speedAccuracyMetersPerSecond: step.speed?.source == .reported
         ? fix.speedAccuracyMetersPerSecond : nil,
-      dopplerVelocity: fix.reportedVelocity, speedIsReported: step.speed?.source == .reported)
+      dopplerVelocity: step.reportedVelocity, speedIsReported: step.speed?.source == .reported)
     if gate.lastAcceptanceReanchored || (filtered.startedRun && segment.lastIsMoving != nil) {
       step.isMoving = Self.crossesGapPlausibly(
         from: segment.previous, to: fix, at: filtered.coordinate, profile)

@@ -68,10 +68,19 @@ enum RefinedStops {
     var dopplerSpeedMetersPerSecond: Double? { dopplerVelocity?.speedMetersPerSecond }
 
     /// What the detector saw at `fix`, with the speed it was given.
+    init(fix: Fix, speed: SpeedEstimate?, configuration: StopDetector.Configuration) {
+      self.init(
+        fix: fix, speed: speed, reportedVelocity: fix.reportedVelocity,
+        configuration: configuration)
+    }
+
+    /// What the detector saw at `fix`, with the speed it was given and the fix's
+    /// ``Fix/reportedVelocity``, already worked out.
     // Inlined: made on demand, several times a fix, it would otherwise copy the whole fix.
     @inline(__always)
     init(
-      fix: Fix, speed: SpeedEstimate?, configuration: StopDetector.Configuration
+      fix: Fix, speed: SpeedEstimate?, reportedVelocity: Velocity?,
+      configuration: StopDetector.Configuration
     ) {
       timeSeconds = fix.timeSeconds
       coordinate = fix.coordinate
@@ -79,7 +88,7 @@ enum RefinedStops {
       speedAccuracyMetersPerSecond =
         speed?.source == .reported ? fix.speedAccuracyMetersPerSecond : nil
       horizontalAccuracyMeters = fix.validHorizontalAccuracyMeters
-      dopplerVelocity = fix.reportedVelocity
+      dopplerVelocity = reportedVelocity
       if let speed = fix.validSpeedMetersPerSecond, fix.validCourseDegrees == nil {
         courselessSpeedMetersPerSecond = speed
         if speed < configuration.resumeSpeedMetersPerSecond { dopplerVelocity = .zero }
