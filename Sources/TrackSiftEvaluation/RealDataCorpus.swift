@@ -150,7 +150,7 @@ public struct RealDataCorpus {
         cases.append(
           .pairedDevice(
             pair: pair, name: file, track: input.track,
-            activity: Self.activity(of: input),
+            activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
             totalMeters: try total(input, url)))
       }
     }
@@ -164,7 +164,7 @@ public struct RealDataCorpus {
     let raceInput = try ActivityFile.read(atPath: race.path)
     return .race(
       name: race.lastPathComponent, track: raceInput.track,
-      activity: Self.activity(of: raceInput),
+      activity: ProfileChoice(option: nil, deviceTotals: raceInput.deviceTotals).activity,
       totalMeters: try total(raceInput, race))
   }
 
@@ -298,12 +298,6 @@ public struct RealDataCorpus {
         path: url.path, reason: "missing: the real-data suite needs every file")
     }
     return url
-  }
-
-  /// The profile of a file's sport, as `analyze` picks it without `--profile`; running where
-  /// the file names none or one no profile fits.
-  private static func activity(of input: ActivityFile) -> ActivityKind {
-    input.deviceTotals?.sport.flatMap(ActivityKind.init(sport:)) ?? .running
   }
 
   private static func total(_ input: ActivityFile, _ url: URL) throws -> Double {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftEvaluation
 import TrackSiftFormats
 
 /// `tracksift convert IN -o OUT`: an activity file in another format.

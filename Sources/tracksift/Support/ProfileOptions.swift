@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackSift
+import TrackSiftEvaluation
 import TrackSiftFormats
 
 /// `--profile` of the commands that measure an activity file (`analyze`, `clean`, `replay`):
