@@ -76,23 +76,46 @@ public final class GPSFake: @unchecked Sendable {
   /// Runs gpsfake (its path and arguments follow) with its replay held until gpsd has opened
   /// the fake device, which gpsd without `-n` does when a client sends `?WATCH` (or at once
   /// when a client already watches as the device is added). gpsfake's `TestSession.run` feeds
-  /// the device; the gate runs before it, asking gpsd's `?DEVICES` every 50 ms, which does
-  /// not itself open a device: a device gpsd has opened has an `activated` time.
+  /// the device; the gate runs before it, asking gpsd's `?DEVICES` every 50 ms (which does not
+  /// itself open a device): a device gpsd has opened has an `activated` time.
+  ///
+  /// gpsfake adds its device once, over gpsd's control socket, as soon as the socket's file
+  /// exists; gpsd may not listen on it yet, and the device is then silently not added. The gate
+  /// adds it again while gpsd does not list it. While it waits it says why every 5 s (in
+  /// ``output``).
   static let watchGate = """
     import runpy, socket, sys, time
     import gps.fake
 
+    def devices(port):
+        try:
+            with socket.create_connection(("localhost", port), timeout=2) as s:
+                replies = s.makefile("rb")
+                replies.readline()  # VERSION
+                s.sendall(b"?DEVICES;")
+                return replies.readline().decode(errors="replace").strip()
+        except OSError as error:
+            return str(error)
+
     def wait_for_a_watcher(session):
+        start = said = time.time()
+        readded = set()
         while True:
-            try:
-                with socket.create_connection(("127.0.0.1", session.port), timeout=2) as s:
-                    replies = s.makefile("rb")
-                    replies.readline()  # VERSION
-                    s.sendall(b"?DEVICES;")
-                    if b'"activated"' in replies.readline():
-                        return
-            except OSError:
-                pass
+            reply = devices(session.port)
+            if '"activated"' in reply:
+                print("gate: replay starts after %.2f s" % (time.time() - start),
+                      file=sys.stderr, flush=True)
+                return
+            if '"class":"DEVICES"' in reply:
+                for path in session.fakegpslist:
+                    if '"%s"' % path not in reply:
+                        if path not in readded:
+                            print("gate: gpsd lacks %s: adding it" % path, file=sys.stderr, flush=True)
+                            readded.add(path)
+                        session.daemon.add_device(path)
+            if time.time() - said > 5:
+                said = time.time()
+                print("gate: no client watches yet; gpsd: %s" % reply, file=sys.stderr, flush=True)
             time.sleep(0.05)
 
     replay = gps.fake.TestSession.run
