@@ -82,8 +82,15 @@ public struct RealDataCorpus {
   /// - Throws: ``EvaluationDataError`` or `ActivityFileError` naming the first file that is missing or
   ///   unreadable.
   public static func cases(in data: URL) throws -> [Case] {
-    var cases: [Case] = []
     let truth = data.appendingPathComponent("truth")
+    return try driveCases(truth: truth) + loopCases(truth: truth) + pairedDeviceCases(data: data)
+      + [raceCase(data: data)] + spikeLogCases(data: data)
+  }
+
+  /// The drives with survey-grade truth: the GSDC Pixel 4's WLS fixes and its chipset's, and
+  /// the u-blox F9K.
+  private static func driveCases(truth: URL) throws -> [Case] {
+    var cases: [Case] = []
     let wls = truth.appendingPathComponent("gsdc2021-mtv-2020-05-14-pixel4-wls")
     let wlsTrack = try GSDCRecording.weightedLeastSquaresTrack(
       required(wls.appendingPathComponent("goGPS_WLS.csv")))
@@ -109,10 +116,19 @@ public struct RealDataCorpus {
       .drive(
         name: "u-blox F9K", track: f9kDrive.track, reference: f9kDrive.reference,
         targets: DriveTargets(cleanedP95NoWorseThanRaw: true, refinedDistanceNoWorseThanRaw: true)))
-    for name in ["forerunner-82911648.csv", "polar2021-10-24_18-46-22.csv"] {
+    return cases
+  }
+
+  /// The two runs round the 1710 m loop.
+  private static func loopCases(truth: URL) throws -> [Case] {
+    try ["forerunner-82911648.csv", "polar2021-10-24_18-46-22.csv"].map { name in
       let url = try required(truth.appendingPathComponent("loop-1710m/" + name))
-      cases.append(.loop(name: name, track: try ActivityFile.read(atPath: url.path).track))
+      return .loop(name: name, track: try ActivityFile.read(atPath: url.path).track)
     }
+  }
+
+  /// Both devices of each paired walk, each with its own session total.
+  private static func pairedDeviceCases(data: URL) throws -> [Case] {
     let pairs = [
       (
         "pair-same-wrist_2024-08-27_Abbotsbury",
@@ -126,6 +142,7 @@ public struct RealDataCorpus {
         ["2024-06-04, Polzeath to Rock - Jo.fit", "2024-06-04, Polzeath to Rock - Mike.fit"]
       ),
     ]
+    var cases: [Case] = []
     for (pair, files) in pairs {
       for file in files {
         let url = try required(data.appendingPathComponent("paired/\(pair)/\(file)"))
@@ -133,18 +150,29 @@ public struct RealDataCorpus {
         cases.append(
           .pairedDevice(
             pair: pair, name: file, track: input.track,
-            activity: Self.activity(of: input),
+            activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
             totalMeters: try total(input, url)))
       }
     }
+    return cases
+  }
+
+  /// The 10 km race, against its device's total.
+  private static func raceCase(data: URL) throws -> Case {
     let race = try required(
       data.appendingPathComponent("devices/10k-race-fr15/10kUNLP2014-Garmin15.fit"))
     let raceInput = try ActivityFile.read(atPath: race.path)
-    cases.append(
-      .race(
-        name: race.lastPathComponent, track: raceInput.track,
-        activity: Self.activity(of: raceInput),
-        totalMeters: try total(raceInput, race)))
+    return .race(
+      name: race.lastPathComponent, track: raceInput.track,
+      activity: ProfileChoice(option: nil, deviceTotals: raceInput.deviceTotals).activity,
+      totalMeters: try total(raceInput, race))
+  }
+
+  /// The labelled spike logs: those labelled upstream, then those of
+  /// `spikes/motion-mini/more/labels.tsv`, whose genuine top is, where unlabelled, the fastest
+  /// speed with a good speed accuracy.
+  private static func spikeLogCases(data: URL) throws -> [Case] {
+    var cases: [Case] = []
     for (folder, label) in upstreamLabels {
       let url = try required(data.appendingPathComponent("spikes/\(folder)/\(label.file)"))
       cases.append(.spikeLog(track: try ActivityFile.read(atPath: url.path).track, label: label))
@@ -270,12 +298,6 @@ public struct RealDataCorpus {
         path: url.path, reason: "missing: the real-data suite needs every file")
     }
     return url
-  }
-
-  /// The profile of a file's sport, as `analyze` picks it without `--profile`; running where
-  /// the file names none or one no profile fits.
-  private static func activity(of input: ActivityFile) -> ActivityKind {
-    input.deviceTotals?.sport.flatMap(ActivityKind.init(sport:)) ?? .running
   }
 
   private static func total(_ input: ActivityFile, _ url: URL) throws -> Double {

@@ -62,75 +62,141 @@ public struct SyntheticActivityGenerator: Sendable {
   /// Generates the activity.
   /// - Complexity: O(duration).
   public func generate() -> SyntheticActivity {
-    let c = configuration
-    var random = SplitMix64(seed: c.seed)
-    let plane = LocalTangentPlane(origin: c.origin)
-    let cruise = Self.cruisingSpeed(c.activity)
-    let acceleration = c.activity == .driving ? 2.0 : 1.0
-    let start = c.startDate.timeIntervalSinceReferenceDate
-    var fixes: [Fix] = []
-    var truth: [TruthPoint] = []
-    fixes.reserveCapacity(c.durationSeconds)
-    truth.reserveCapacity(c.durationSeconds)
+    var generation = Generation(configuration)
+    for second in 0..<max(configuration.durationSeconds, 0) {
+      generation.step(second: second)
+    }
+    return SyntheticActivity(
+      track: Track(
+        name: "Synthetic \(configuration.activity.rawValue)",
+        segments: [Segment(fixes: generation.fixes)]),
+      truth: generation.truth, truthDistanceMeters: generation.alongMeters)
+  }
 
-    var along = 0.0
-    var speed = 0.0
-    var stopRemaining = 0.0
-    var gapRemaining = 0
-    var afterGap = false
+  /// A generation under way, one second at a time: the motion round the loop, the error
+  /// processes, the signal gaps, and the truth and fixes made so far.
+  private struct Generation {
+    let configuration: Configuration
+    var random: SplitMix64
+    let plane: LocalTangentPlane
+    /// The start time, seconds since the reference date.
+    let start: Double
+    private(set) var fixes: [Fix] = []
+    private(set) var truth: [TruthPoint] = []
+
+    // Motion: cruise with traffic-light stops.
+    let cruiseMetersPerSecond: Double
+    let accelerationMetersPerSecondSquared: Double
+    private(set) var alongMeters = 0.0
+    var speedMetersPerSecond = 0.0
+    var stopRemainingSeconds = 0.0
+
+    // Error per axis: a slow bias, a wander through the chip's low pass, white noise; and the
+    // Doppler velocity's noise.
+    var bias: (Double, Double)
     var wander = (0.0, 0.0)
     var chip = (0.0, 0.0)
-    var bias = (random.nextGaussian() * 1.5, random.nextGaussian() * 1.5)
     var dopplerNoise = (0.0, 0.0)
-    let wanderDecay = exp(-1 / c.wanderTimeConstantSeconds)
-    let wanderStep = c.wanderSigmaMeters * (1 - wanderDecay * wanderDecay).squareRoot()
+    let wanderDecay: Double
+    let wanderStep: Double
     let chipGain = 1 - exp(-1 / 2.0)
     let dopplerDecay = exp(-1 / 3.0)
-    let dopplerStep = 0.15 * (1 - dopplerDecay * dopplerDecay).squareRoot()
+    let dopplerStep: Double
 
-    for second in 0..<max(c.durationSeconds, 0) {
-      // Motion: cruise with traffic-light stops.
-      if c.stopIntervalSeconds > 0, second > 0, second % c.stopIntervalSeconds == 0 {
-        stopRemaining = 20 + random.nextUnit() * 25
-      }
-      let target = stopRemaining > 0 ? 0 : cruise * (1 + 0.04 * sin(Double(second) / 97))
-      if speed < target {
-        speed = min(target, speed + acceleration)
-      } else {
-        speed = max(target, speed - acceleration * 1.5)
-      }
-      if stopRemaining > 0, speed == 0 { stopRemaining -= 1 }
-      along += speed
-      let (east, north, heading) = Self.position(alongMeters: along)
+    // Signal gaps.
+    var gapRemainingSeconds = 0
+    var afterGap = false
+
+    init(_ configuration: Configuration) {
+      let c = configuration
+      self.configuration = c
+      random = SplitMix64(seed: c.seed)
+      plane = LocalTangentPlane(origin: c.origin)
+      start = c.startDate.timeIntervalSinceReferenceDate
+      fixes.reserveCapacity(c.durationSeconds)
+      truth.reserveCapacity(c.durationSeconds)
+      cruiseMetersPerSecond = SyntheticActivityGenerator.cruisingSpeed(c.activity)
+      accelerationMetersPerSecondSquared = c.activity == .driving ? 2.0 : 1.0
+      bias = (random.nextGaussian() * 1.5, random.nextGaussian() * 1.5)
+      wanderDecay = exp(-1 / c.wanderTimeConstantSeconds)
+      wanderStep = c.wanderSigmaMeters * (1 - wanderDecay * wanderDecay).squareRoot()
+      dopplerStep = 0.15 * (1 - dopplerDecay * dopplerDecay).squareRoot()
+    }
+
+    /// The truth at `second`, and the fix unless the signal is gone.
+    mutating func step(second: Int) {
+      let c = configuration
+      move(second: second)
+      let (east, north, heading) = SyntheticActivityGenerator.position(alongMeters: alongMeters)
       let time = start + Double(second)
       let trueCoordinate = plane.unproject(eastMeters: east, northMeters: north)
       truth.append(
         TruthPoint(
-          timeSeconds: time, coordinate: trueCoordinate, speedMetersPerSecond: speed,
-          distanceMeters: along))
+          timeSeconds: time, coordinate: trueCoordinate, speedMetersPerSecond: speedMetersPerSecond,
+          distanceMeters: alongMeters))
+      let error = nextError()
 
-      // Error: slow bias + low-passed wander + white noise, per axis.
+      if c.gapIntervalSeconds > 0, second > 0, second % c.gapIntervalSeconds == 0 {
+        gapRemainingSeconds = 8 + Int(random.nextUnit() * 22)
+      }
+      if gapRemainingSeconds > 0 {
+        gapRemainingSeconds -= 1
+        afterGap = true
+        return
+      }
+      fixes.append(
+        reportedFix(
+          timeSeconds: time, trueEastMeters: east, trueNorthMeters: north, headingRadians: heading,
+          error: error))
+      afterGap = false
+    }
+
+    /// Moves on a second: towards the cruising speed (a little varying), or to a stop and
+    /// through it.
+    private mutating func move(second: Int) {
+      let c = configuration
+      if c.stopIntervalSeconds > 0, second > 0, second % c.stopIntervalSeconds == 0 {
+        stopRemainingSeconds = 20 + random.nextUnit() * 25
+      }
+      let target =
+        stopRemainingSeconds > 0 ? 0 : cruiseMetersPerSecond * (1 + 0.04 * sin(Double(second) / 97))
+      let acceleration = accelerationMetersPerSecondSquared
+      if speedMetersPerSecond < target {
+        speedMetersPerSecond = min(target, speedMetersPerSecond + acceleration)
+      } else {
+        speedMetersPerSecond = max(target, speedMetersPerSecond - acceleration * 1.5)
+      }
+      if stopRemainingSeconds > 0, speedMetersPerSecond == 0 { stopRemainingSeconds -= 1 }
+      alongMeters += speedMetersPerSecond
+    }
+
+    /// Moves the error processes on a second; the position error east and north, meters.
+    private mutating func nextError() -> (Double, Double) {
       bias.0 = bias.0 * 0.9994 + random.nextGaussian() * 0.05
       bias.1 = bias.1 * 0.9994 + random.nextGaussian() * 0.05
       wander.0 = wander.0 * wanderDecay + wanderStep * random.nextGaussian()
       wander.1 = wander.1 * wanderDecay + wanderStep * random.nextGaussian()
       chip.0 += (wander.0 - chip.0) * chipGain
       chip.1 += (wander.1 - chip.1) * chipGain
-      var errorEast = bias.0 + chip.0 + c.whiteNoiseMeters * random.nextGaussian()
-      var errorNorth = bias.1 + chip.1 + c.whiteNoiseMeters * random.nextGaussian()
+      let errorEast = bias.0 + chip.0 + configuration.whiteNoiseMeters * random.nextGaussian()
+      let errorNorth = bias.1 + chip.1 + configuration.whiteNoiseMeters * random.nextGaussian()
       dopplerNoise.0 = dopplerNoise.0 * dopplerDecay + dopplerStep * random.nextGaussian()
       dopplerNoise.1 = dopplerNoise.1 * dopplerDecay + dopplerStep * random.nextGaussian()
+      return (errorEast, errorNorth)
+    }
 
-      if c.gapIntervalSeconds > 0, second > 0, second % c.gapIntervalSeconds == 0 {
-        gapRemaining = 8 + Int(random.nextUnit() * 22)
-      }
-      if gapRemaining > 0 {
-        gapRemaining -= 1
-        afterGap = true
-        continue
-      }
+    /// The fix reported at the true position plus `error`: maybe a spike (often the first fix
+    /// after a gap), with the Doppler speed and course, none over the first two fixes and
+    /// after a gap, a spurious 0.0 now and then.
+    private mutating func reportedFix(
+      timeSeconds time: Double, trueEastMeters east: Double, trueNorthMeters north: Double,
+      headingRadians heading: Double, error: (Double, Double)
+    ) -> Fix {
+      var (errorEast, errorNorth) = error
       var accuracy = 4.1 * exp(0.3 * random.nextGaussian() * 0.5)
-      let spike = random.nextUnit() < c.spikeProbability || (afterGap && random.nextUnit() < 0.3)
+      let spike =
+        random.nextUnit() < configuration.spikeProbability
+        || (afterGap && random.nextUnit() < 0.3)
       if spike {
         let size = 50 + random.nextUnit() * 250
         let angle = random.nextUnit() * 2 * .pi
@@ -140,6 +206,7 @@ public struct SyntheticActivityGenerator: Sendable {
       }
       let coordinate = plane.unproject(
         eastMeters: east + errorEast, northMeters: north + errorNorth)
+      let speed = speedMetersPerSecond
       let vEast = speed * sin(heading) + dopplerNoise.0
       let vNorth = speed * cos(heading) + dopplerNoise.1
       var reportedSpeed = (vEast * vEast + vNorth * vNorth).squareRoot()
@@ -154,23 +221,18 @@ public struct SyntheticActivityGenerator: Sendable {
         reportedSpeed = 0
         course = nil
       }
-      afterGap = false
-      fixes.append(
-        Fix(
-          timestamp: Date(timeIntervalSinceReferenceDate: time),
-          // Receivers report about 1 cm (1e-7 degrees) and 0.1 m of resolution.
-          latitudeDegrees: (coordinate.latitudeDegrees * 1e7).rounded() / 1e7,
-          longitudeDegrees: (coordinate.longitudeDegrees * 1e7).rounded() / 1e7,
-          altitudeMeters: ((110 + 8 * sin(along / 300) + random.nextGaussian() * 1.5) * 10)
-            .rounded() / 10,
-          horizontalAccuracyMeters: (accuracy * 10).rounded() / 10,
-          speedMetersPerSecond: (reportedSpeed * 100).rounded() / 100,
-          courseDegrees: course.map { ($0 * 10).rounded() / 10 },
-          source: .simulated))
+      return Fix(
+        timestamp: Date(timeIntervalSinceReferenceDate: time),
+        // Receivers report about 1 cm (1e-7 degrees) and 0.1 m of resolution.
+        latitudeDegrees: (coordinate.latitudeDegrees * 1e7).rounded() / 1e7,
+        longitudeDegrees: (coordinate.longitudeDegrees * 1e7).rounded() / 1e7,
+        altitudeMeters: ((110 + 8 * sin(alongMeters / 300) + random.nextGaussian() * 1.5) * 10)
+          .rounded() / 10,
+        horizontalAccuracyMeters: (accuracy * 10).rounded() / 10,
+        speedMetersPerSecond: (reportedSpeed * 100).rounded() / 100,
+        courseDegrees: course.map { ($0 * 10).rounded() / 10 },
+        source: .simulated)
     }
-    return SyntheticActivity(
-      track: Track(name: "Synthetic \(c.activity.rawValue)", segments: [Segment(fixes: fixes)]),
-      truth: truth, truthDistanceMeters: along)
   }
 
   /// Position along the loop: east and north in meters and the heading in radians.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackSiftEvaluation
 import TrackSiftFormats
 import TrackSiftSimulation
 import TrackSiftTestSupport

@@ -230,8 +230,8 @@ struct RecordCommandTests {
       recorder.standardOutput = output
       recorder.standardError = output
       try recorder.run()
-      // The recorder first: gpsfake replays whether or not a client listens. About five
-      // sentences an epoch at 0.05 s each: 68 epochs in 17 s.
+      // The recorder first, retrying until gpsd listens; the replay starts once it watches.
+      // About five sentences an epoch at 0.05 s each: 68 epochs in 17 s.
       Thread.sleep(forTimeInterval: 0.5)
       let gpsd = try GPSFake(log: log, port: 29_736, secondsPerSentence: 0.05)
       defer { gpsd.stop() }

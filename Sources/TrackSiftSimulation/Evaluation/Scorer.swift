@@ -113,18 +113,54 @@ public enum Scorer {
   ) {
     guard truth.fixes.contains(where: { $0?.isMoving != nil }) else { return }
     let fixes = track.segments.flatMap(\.fixes)
-    let path = TruthInterpolator(truth.path)
+    let tally = stopTally(output, track, fixes, truth)
+    card.falseStopCount = tally.falseStops
+    let stoppedMinutes = truth.stops.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } / 60
+    if stoppedMinutes > 0 {
+      card.stoppedMinutes = stoppedMinutes
+      card.stoppedDistanceMetersPerMinute = tally.stoppedMeters / stoppedMinutes
+    }
+    let precisionDenominator = tally.truePositives + tally.falsePositives
+    let recallDenominator = tally.truePositives + tally.falseNegatives
+    if recallDenominator > 0 {
+      let precision =
+        precisionDenominator > 0 ? Double(tally.truePositives) / Double(precisionDenominator) : 0
+      let recall = Double(tally.truePositives) / Double(recallDenominator)
+      card.stopF1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0
+    }
+    if tally.steadyMoving > 0 {
+      card.falseStopPercent = Double(tally.steadyShownStopped) / Double(tally.steadyMoving) * 100
+    }
+    card.stopLatencySeconds = stopLatencySeconds(output, fixes, truth)
+  }
+
+  /// What ``scoreStops(_:_:_:_:)`` counts over the accepted fixes.
+  private struct StopTally {
+    /// Distance the output moved between truly stopped fixes it shows moving, meters.
     var stoppedMeters = 0.0
+    /// Fixes shown stopped that are truly stopped.
     var truePositives = 0
+    /// Fixes shown stopped that are truly moving.
     var falsePositives = 0
+    /// Fixes shown moving that are truly stopped.
     var falseNegatives = 0
+    /// Truly moving fixes at a steady speed over 1 m/s.
     var steadyMoving = 0
+    /// Of those, the fixes shown stopped.
     var steadyShownStopped = 0
+    /// Shown stops that hold no truly stopped fix.
     var falseStops = 0
+  }
+
+  private static func stopTally(
+    _ output: PipelineOutput, _ track: Track, _ fixes: [Fix], _ truth: EvaluationTruth
+  ) -> StopTally {
+    let path = TruthInterpolator(truth.path)
+    var tally = StopTally()
     // Whether the shown stop under way holds a truly stopped fix; nil outside one.
     var shownStopHoldsTrueStop: Bool?
     func endShownStop() {
-      if shownStopHoldsTrueStop == false { falseStops += 1 }
+      if shownStopHoldsTrueStop == false { tally.falseStops += 1 }
       shownStopHoldsTrueStop = nil
     }
     var index = 0
@@ -141,44 +177,35 @@ public enum Scorer {
           endShownStop()
         }
         if let previous, previous.isStopped, trulyStopped, !shownStopped {
-          stoppedMeters += Geodesic.distanceMeters(from: previous.coordinate, to: position)
+          tally.stoppedMeters += Geodesic.distanceMeters(from: previous.coordinate, to: position)
         }
         if truth.fixes[index]?.isMoving != nil {
           switch (trulyStopped, shownStopped) {
-          case (true, true): truePositives += 1
-          case (false, true): falsePositives += 1
-          case (true, false): falseNegatives += 1
+          case (true, true): tally.truePositives += 1
+          case (false, true): tally.falsePositives += 1
+          case (true, false): tally.falseNegatives += 1
           case (false, false): break
           }
           if !trulyStopped, let time = fixes[index].timeSeconds,
             let speed = truth.fixes[index]?.speedMetersPerSecond, speed > 1,
             isSteady(path, atTimeSeconds: time, speed: speed)
           {
-            steadyMoving += 1
-            if shownStopped { steadyShownStopped += 1 }
+            tally.steadyMoving += 1
+            if shownStopped { tally.steadyShownStopped += 1 }
           }
         }
         previous = (position, trulyStopped)
       }
     }
     endShownStop()
-    card.falseStopCount = falseStops
-    let stoppedMinutes = truth.stops.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } / 60
-    if stoppedMinutes > 0 {
-      card.stoppedMinutes = stoppedMinutes
-      card.stoppedDistanceMetersPerMinute = stoppedMeters / stoppedMinutes
-    }
-    let precisionDenominator = truePositives + falsePositives
-    let recallDenominator = truePositives + falseNegatives
-    if recallDenominator > 0 {
-      let precision =
-        precisionDenominator > 0 ? Double(truePositives) / Double(precisionDenominator) : 0
-      let recall = Double(truePositives) / Double(recallDenominator)
-      card.stopF1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0
-    }
-    if steadyMoving > 0 {
-      card.falseStopPercent = Double(steadyShownStopped) / Double(steadyMoving) * 100
-    }
+    return tally
+  }
+
+  /// Median time from each true stop's start to the first fix shown stopped within it; the
+  /// whole stop where none is.
+  private static func stopLatencySeconds(
+    _ output: PipelineOutput, _ fixes: [Fix], _ truth: EvaluationTruth
+  ) -> Double? {
     var latencies: [Double] = []
     for stop in truth.stops {
       let shown = fixes.indices.first { index in
@@ -189,7 +216,7 @@ public enum Scorer {
         shown.flatMap { fixes[$0].timeSeconds }.map { $0 - stop.lowerBound }
           ?? (stop.upperBound - stop.lowerBound))
     }
-    if !latencies.isEmpty { card.stopLatencySeconds = percentile(latencies.sorted(), 0.5) }
+    return latencies.isEmpty ? nil : percentile(latencies.sorted(), 0.5)
   }
 
   /// Speed rows: pace error on steady stretches and the launch overshoot.

@@ -34,12 +34,7 @@ struct ConvertCommand: ParsableCommand {
   @Option(help: "gpx, tcx, geojson, csv or nmea; by default from the output's extension.")
   var format: Format?
 
-  @Option(
-    help: """
-      The activity's thresholds for the verdicts: walking, running, cycling or driving \
-      (default: the file's sport, else running).
-      """)
-  var profile: ActivityKind?
+  @OptionGroup var profileOptions: ProfileOptions
 
   @Flag(
     help: "Write only the accepted fixes, at their smoothed positions, stops held, refined speeds.")
@@ -59,7 +54,7 @@ struct ConvertCommand: ParsableCommand {
     }
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
-    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))
     let track = clean ? analysis.cleanedTrack(from: input.track) : input.track

@@ -38,12 +38,8 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "The reference trajectory of FILE, in any format the readers take.")
   var truth: String?
 
-  @Option(
-    help: """
-      With FILE: the activity's thresholds, walking, running, cycling or driving (default: the \
-      file's sport, else running).
-      """)
-  var profile: ActivityKind?
+  // Both groups only act with FILE (--strict on its reference too); their title says so.
+  @OptionGroup(title: "With FILE") var profileOptions: ProfileOptions
 
   @Option(help: "standard (4 environments x 3 devices x walking/running/cycling) or quick.")
   var suite: SuiteArgument = .standard
@@ -59,8 +55,7 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "The shared/data folder with the real recordings (default: ../shared/data).")
   var data: String?
 
-  @Flag(help: "With FILE: refuse a damaged file or a log with a bad line; do not read around it.")
-  var strict = false
+  @OptionGroup(title: "With FILE") var inputOptions: InputOptions
 
   @Flag(help: "Leave out the real recordings.")
   var simulatedOnly = false
@@ -219,11 +214,11 @@ struct EvalCommand: ParsableCommand {
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
   /// and prints its table (errors keep their sign), as Markdown or JSON on request.
   private func scoreRecording(_ path: String, against truthPath: String) throws {
-    let input = try ActivityFile.read(atPath: path, strict: strict)
+    let input = try ActivityFile.read(atPath: path, strict: inputOptions.strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
-    let choice = ProfileChoice(option: profile, deviceTotals: input.deviceTotals)
-    let referenceTrack = try ActivityFile.track(atPath: truthPath, strict: strict)
+    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
+    let referenceTrack = try ActivityFile.track(atPath: truthPath, strict: inputOptions.strict)
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {
       truth.elevationGainMeters = ReferenceTruth.climbMeters(of: referenceTrack)

@@ -30,6 +30,8 @@ struct RecordCommand: AsyncParsableCommand {
   @Option(help: "The SQLite store to save to (created if missing).")
   var store: String
 
+  // Not ProfileOptions: there is no file whose sport could choose, and the recorder needs its
+  // profile before the first fix.
   @Option(help: "The activity's thresholds: walking, running, cycling or driving.")
   var profile: ActivityKind = .running
 

@@ -1,9 +1,11 @@
 import ArgumentParser
 import TrackSift
+import TrackSiftEvaluation
 import TrackSiftFormats
 
-/// `--profile` of the commands that measure an activity file (`analyze`, `clean`, `replay`):
-/// the option's profile when given, else the file's sport, else running.
+/// `--profile` of the commands that measure an activity file (`analyze`, `clean`, `convert`,
+/// `replay`, `eval FILE`): the option's profile when given, else the file's sport, else running.
+/// `record` has its own: it has no file to take a sport from.
 struct ProfileOptions: ParsableArguments {
   @Option(
     help: """
