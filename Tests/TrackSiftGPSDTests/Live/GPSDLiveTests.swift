@@ -34,8 +34,8 @@ private func f9kSlice() throws -> URL {
   return url
 }
 
-/// A client retrying every 0.1 s, so that it connects as soon as gpsfake's gpsd listens,
-/// before the replay is far along (gpsfake `-n` replays whether or not a client listens).
+/// A client retrying every 0.1 s, so that it connects as soon as gpsfake's gpsd listens (the
+/// replay waits for a client's watch, see `GPSFake`).
 private func client(host: String, port: UInt16) -> GPSDClient {
   GPSDClient(
     configuration: .init(
@@ -173,8 +173,8 @@ struct GPSDLiveTests {
     let midStream = await waitUntil(timeoutSeconds: 30) { events.events.fixCount >= 3 }
     #expect(midStream, "events:\n\(events.events.summary)\ngpsfake said:\n\(first.output)")
     first.stop()
-    // As slowly: gpsfake starts replaying before a client comes (-n), and under load the
-    // reconnect can come late enough to miss a fast replay altogether (seen once).
+    // As slowly: under load the reconnect came late enough to miss a fast replay (seen once,
+    // when gpsfake still replayed before a client watched).
     let second = try GPSFake(log: slice, port: port, secondsPerSentence: 0.05)
     defer { second.stop() }
     let collected = await collection.value
