@@ -106,6 +106,9 @@ enum ISO8601Time {
 
 /// The bytes of a date-time, read from left to right by ``ISO8601Time``. Each `read` returns
 /// `nil` (or `false`) when the bytes at the cursor do not spell its part.
+///
+/// Its functions are inlined: readers parse a time for every point, and inlined they make one
+/// function with the cursor in registers.
 private struct ISO8601Text {
   let bytes: UnsafeRawBufferPointer
   var index: Int
@@ -120,6 +123,7 @@ private struct ISO8601Text {
   var isAtEnd: Bool { index == end }
 
   /// `YYYY-MM-DD`, a valid calendar date; years past 9999 have more digits.
+  @inline(__always)
   mutating func readDate() -> (year: Int, month: Int, day: Int)? {
     guard var year = digits(4) else { return nil }
     while index < end, case let digit = bytes[index] &- 0x30, digit < 10, year < 100_000_000 {
@@ -134,6 +138,7 @@ private struct ISO8601Text {
   }
 
   /// `T`, `t` or a space.
+  @inline(__always)
   mutating func readDateTimeSeparator() -> Bool {
     guard index < end,
       bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
@@ -144,6 +149,7 @@ private struct ISO8601Text {
   }
 
   /// `hh:mm:ss`, with a leap second allowed.
+  @inline(__always)
   mutating func readTimeOfDay() -> (hour: Int, minute: Int, second: Int)? {
     guard let hour = digits(2), hour <= 23, expect(UInt8(ascii: ":")),
       let minute = digits(2), minute <= 59, expect(UInt8(ascii: ":")),
@@ -153,6 +159,7 @@ private struct ISO8601Text {
   }
 
   /// Fractional seconds after `.` or `,`, of any length; 0 when there are none.
+  @inline(__always)
   mutating func readFraction() -> Double? {
     guard index < end, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",")
     else { return 0 }
@@ -171,6 +178,7 @@ private struct ISO8601Text {
 
   /// The zone's offset from UTC in seconds: `Z`, `±hh:mm`, `±hhmm` or `±hh`; 0 when there is
   /// no zone (UTC is meant).
+  @inline(__always)
   mutating func readZoneOffsetSeconds() -> Int? {
     guard index < end else { return 0 }
     let marker = bytes[index]
