@@ -81,134 +81,141 @@ public enum FixCSVReader {
   public static func readLog(string: String) throws(FixCSVError) -> FixCSVLog {
     var text = Substring(string)
     if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-    let lines = lines(of: text)
+    let lines = FixCSVText.lines(of: text)
     guard let headerLine = lines.first,
       !headerLine.allSatisfy(\.isWhitespace)
     else { throw FixCSVError(reason: "the file is empty", line: 1) }
 
-    let headers = try fields(of: headerLine, line: 1)
-    var columns: [(index: Int, column: FixCSVColumn)] = []
-    for (index, header) in headers.enumerated() {
-      guard let column = FixCSVColumn(header: header) else { continue }
-      // The first column of a kind wins.
-      if !columns.contains(where: { $0.column == column }) { columns.append((index, column)) }
-    }
-    func index(of column: FixCSVColumn) -> Int? { columns.first { $0.column == column }?.index }
-    let hasLatitude = index(of: .latitude) != nil
-    let hasLongitude = index(of: .longitude) != nil
-    var ecefIndices: (x: Int, y: Int, z: Int)?
-    if !hasLatitude, !hasLongitude, let x = index(of: .ecefX), let y = index(of: .ecefY),
-      let z = index(of: .ecefZ)
-    {
-      ecefIndices = (x, y, z)
-    }
-    guard hasLatitude || ecefIndices != nil else {
-      throw FixCSVError(
-        reason: "the header has no latitude column (lat, latitude) nor ECEF position columns",
-        line: 1)
-    }
-    guard hasLongitude || ecefIndices != nil else {
-      throw FixCSVError(
-        reason: "the header has no longitude column (lon, lng, longitude)", line: 1)
-    }
-
-    let dateIndex = index(of: .date)
+    let layout = try FixCSVLayout(headers: FixCSVText.fields(of: headerLine, line: 1))
     var log = FixCSVLog()
-    if let timeIndex = index(of: .time) {
-      log.epochTimeUnit = epochTimeUnit(of: lines, column: timeIndex, dateColumn: dateIndex)
+    if let timeIndex = layout.timeIndex {
+      log.epochTimeUnit = epochTimeUnit(of: lines, column: timeIndex, dateColumn: layout.dateIndex)
     }
-    let timeUnit = log.epochTimeUnit ?? .seconds
-    let statesAccuracy = columns.contains { $0.column == .number(.horizontalAccuracy) }
+    let track = try track(
+      of: lines, layout: layout, timeUnit: log.epochTimeUnit ?? .seconds,
+      refused: &log.refusedFieldCounts)
+    log.track = track
+    return log
+  }
+
+  /// The fixes of the rows after the header (`lines[0]`), in segments.
+  private static func track(
+    of lines: [Substring], layout: FixCSVLayout, timeUnit: EpochTimeUnit,
+    refused: inout RefusedFieldCounts
+  ) throws(FixCSVError) -> Track {
     var track = Track()
     var fixes: [Fix] = []
-    var currentSegment: Substring?
+    var currentSegment: String?
     for (offset, line) in lines.enumerated().dropFirst() {
       let lineNumber = offset + 1
       if line.allSatisfy(\.isWhitespace) { continue }
-      let values = try fields(of: line, line: lineNumber)
-      guard values.count == headers.count else {
+      let values = try FixCSVText.fields(of: line, line: lineNumber)
+      guard values.count == layout.fieldCount else {
         throw FixCSVError(
-          reason: "expected \(headers.count) fields as in the header, found \(values.count)",
+          reason: "expected \(layout.fieldCount) fields as in the header, found \(values.count)",
           line: lineNumber)
       }
-      var fix = Fix(latitudeDegrees: .nan, longitudeDegrees: .nan)
-      for (index, column) in columns {
-        // Read together after the row's other columns.
-        if column == .ecefX || column == .ecefY || column == .ecefZ { continue }
-        let value = trimmed(values[index])
-        let header = String(headers[index])
-        if column == .segment {
-          let segment = Substring(value)
-          if let currentSegment, currentSegment != segment, !fixes.isEmpty {
-            track.segments.append(Segment(fixes: fixes))
-            fixes = []
-          }
-          currentSegment = segment
-          continue
+      if let segmentIndex = layout.segmentIndex {
+        let segment = FixCSVText.trimmed(values[segmentIndex])
+        if let currentSegment, currentSegment != segment, !fixes.isEmpty {
+          track.segments.append(Segment(fixes: fixes))
+          fixes = []
         }
-        if value.isEmpty {
-          if column == .latitude || column == .longitude {
-            throw FixCSVError(reason: "the position is missing", line: lineNumber, field: header)
-          }
-          continue
-        }
-        if column == .time, let dateIndex {
-          let date = trimmed(values[dateIndex])
-          // A time of day (no date in it) falls on the row's date.
-          if !date.isEmpty, !value.contains("-") {
-            var text = date + "T" + value
-            guard
-              let seconds = text.withUTF8({
-                ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
-              })
-            else {
-              throw FixCSVError(
-                reason: "not a date (YYYY-MM-DD) and a time of day (hh:mm:ss): "
-                  + "\"\(date)\", \"\(value)\"", line: lineNumber, field: header)
-            }
-            fix.timestamp = Date(timeIntervalSinceReferenceDate: seconds)
-            continue
-          }
-        }
-        try set(
-          column, of: &fix, to: value, timeUnit: timeUnit, refused: &log.refusedFieldCounts,
-          line: lineNumber, field: header)
+        currentSegment = segment
       }
-      if let ecefIndices {
-        func coordinate(_ index: Int) -> Double {
-          var text = trimmed(values[index])
-          return text.withUTF8 { ASCIINumber.double(UnsafeRawBufferPointer($0)) } ?? .nan
-        }
-        let position = WGS84.ECEFPosition(
-          xMeters: coordinate(ecefIndices.x), yMeters: coordinate(ecefIndices.y),
-          zMeters: coordinate(ecefIndices.z))
-        if let geodetic = WGS84.geodetic(position) {
-          fix.latitudeDegrees = geodetic.latitudeDegrees
-          fix.longitudeDegrees = geodetic.longitudeDegrees
-          fix.altitudeMeters = geodetic.ellipsoidHeightMeters
-        }
+      var fix = try fix(
+        of: values, layout: layout, timeUnit: timeUnit, refused: &refused, line: lineNumber)
+      if let ecefIndices = layout.ecefIndices {
+        setPosition(of: &fix, fromECEF: values, at: ecefIndices)
         // One row a satellite signal: the epoch's other rows repeat its fix.
-        if let previous = fixes.last, previous.timestamp == fix.timestamp,
-          previous.latitudeDegrees.bitPattern == fix.latitudeDegrees.bitPattern,
-          previous.longitudeDegrees.bitPattern == fix.longitudeDegrees.bitPattern
-        {
-          continue
-        }
+        if let previous = fixes.last, repeats(fix, previous) { continue }
       }
       // A file that states no accuracy gets the core's estimate from the HDOP
       // (ReceiverStatus.autonomousRangeErrorMeters), as the pipeline would give it.
-      if !statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0 {
+      if !layout.statesAccuracy, let dilution = fix.receiver.horizontalDilution, dilution > 0 {
         // A dilution beyond its bound counts as the bound (FixFieldLimits holds it there).
         fix.horizontalAccuracyMeters =
           min(dilution, FixFieldLimits.dilution.upperBound)
           * ReceiverStatus.autonomousRangeErrorMeters
       }
-      FixFieldLimits.screen(&fix, refused: &log.refusedFieldCounts)
+      FixFieldLimits.screen(&fix, refused: &refused)
       fixes.append(fix)
     }
     if !fixes.isEmpty || track.segments.isEmpty { track.segments.append(Segment(fixes: fixes)) }
-    log.track = track
-    return log
+    return track
+  }
+
+  /// The fix of one row's fields, all but its segment and its ECEF position.
+  private static func fix(
+    of values: [Substring], layout: FixCSVLayout, timeUnit: EpochTimeUnit,
+    refused: inout RefusedFieldCounts, line: Int
+  ) throws(FixCSVError) -> Fix {
+    var fix = Fix(latitudeDegrees: .nan, longitudeDegrees: .nan)
+    for field in layout.fields {
+      let value = FixCSVText.trimmed(values[field.index])
+      if value.isEmpty {
+        if field.column == .latitude || field.column == .longitude {
+          throw FixCSVError(reason: "the position is missing", line: line, field: field.header)
+        }
+        continue
+      }
+      if field.column == .time, let dateIndex = layout.dateIndex {
+        let date = FixCSVText.trimmed(values[dateIndex])
+        // A time of day (no date in it) falls on the row's date.
+        if !date.isEmpty, !value.contains("-") {
+          fix.timestamp = try time(of: date, at: value, line: line, field: field.header)
+          continue
+        }
+      }
+      try set(
+        field.column, of: &fix, to: value, timeUnit: timeUnit, refused: &refused,
+        line: line, field: field.header)
+    }
+    return fix
+  }
+
+  /// The time of a date (`YYYY-MM-DD`) at a UTC time of day (`hh:mm:ss[.sss]`).
+  private static func time(
+    of date: String, at timeOfDay: String, line: Int, field: String
+  ) throws(FixCSVError) -> Date {
+    var text = date + "T" + timeOfDay
+    guard
+      let seconds = text.withUTF8({
+        ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
+      })
+    else {
+      throw FixCSVError(
+        reason: "not a date (YYYY-MM-DD) and a time of day (hh:mm:ss): "
+          + "\"\(date)\", \"\(timeOfDay)\"", line: line, field: field)
+    }
+    return Date(timeIntervalSinceReferenceDate: seconds)
+  }
+
+  /// Sets the position of `fix` from the row's ECEF coordinates, taken as WGS84 with the
+  /// height above the ellipsoid as the altitude; coordinates that are empty or not numbers
+  /// leave it unknown.
+  private static func setPosition(
+    of fix: inout Fix, fromECEF values: [Substring], at indices: (x: Int, y: Int, z: Int)
+  ) {
+    func coordinate(_ index: Int) -> Double {
+      var text = FixCSVText.trimmed(values[index])
+      return text.withUTF8 { ASCIINumber.double(UnsafeRawBufferPointer($0)) } ?? .nan
+    }
+    let position = WGS84.ECEFPosition(
+      xMeters: coordinate(indices.x), yMeters: coordinate(indices.y),
+      zMeters: coordinate(indices.z))
+    if let geodetic = WGS84.geodetic(position) {
+      fix.latitudeDegrees = geodetic.latitudeDegrees
+      fix.longitudeDegrees = geodetic.longitudeDegrees
+      fix.altitudeMeters = geodetic.ellipsoidHeightMeters
+    }
+  }
+
+  /// Whether `fix` has the time and position of `previous`, to the bit.
+  private static func repeats(_ fix: Fix, _ previous: Fix) -> Bool {
+    previous.timestamp == fix.timestamp
+      && previous.latitudeDegrees.bitPattern == fix.latitudeDegrees.bitPattern
+      && previous.longitudeDegrees.bitPattern == fix.longitudeDegrees.bitPattern
   }
 
   /// The unit of the epoch numbers in the time column at `column` (see ``EpochTimeUnit``), from
@@ -225,9 +232,12 @@ public enum FixCSVReader {
       // The reader splits every row again; here only the sample's rows are split.
       guard values.count < sampleCount, rowsWithoutNumber < sampleCount else { break }
       rowsWithoutNumber += 1
-      guard let fields = try? fields(of: line, line: 0), column < fields.count else { continue }
-      let value = trimmed(fields[column])
-      if let dateColumn, dateColumn < fields.count, !trimmed(fields[dateColumn]).isEmpty,
+      guard let fields = try? FixCSVText.fields(of: line, line: 0), column < fields.count else {
+        continue
+      }
+      let value = FixCSVText.trimmed(fields[column])
+      if let dateColumn, dateColumn < fields.count,
+        !FixCSVText.trimmed(fields[dateColumn]).isEmpty,
         !value.contains("-")
       {
         continue
@@ -240,30 +250,15 @@ public enum FixCSVReader {
     return values.isEmpty ? nil : EpochTimeUnit(values: values)
   }
 
+  /// Sets the field of `fix` that `column` holds to `value`, a field's text (not empty).
   private static func set(
     _ column: FixCSVColumn, of fix: inout Fix, to value: String, timeUnit: EpochTimeUnit,
     refused: inout RefusedFieldCounts, line: Int, field: String
   ) throws(FixCSVError) {
     switch column {
     case .time:
-      var text = value
-      let seconds = text.withUTF8 {
-        ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
-      }
-      if let seconds {
-        fix.timestamp = Date(timeIntervalSinceReferenceDate: seconds)
-      } else if let epochTime = Double(value) {
-        // NaN is unknown, as everywhere; an infinite time is refused as one out of range is.
-        if epochTime.isFinite {
-          fix.timestamp = Date(timeIntervalSince1970: epochTime / timeUnit.perSecond)
-        } else if !epochTime.isNaN {
-          refused.refuse(.time)
-        }
-      } else {
-        throw FixCSVError(
-          reason: "not a time (ISO 8601 or a Unix epoch number): \"\(value)\"", line: line,
-          field: field)
-      }
+      try setTime(
+        of: &fix, to: value, timeUnit: timeUnit, refused: &refused, line: line, field: field)
     case .date:
       // Read with the time of day (above); alone it says nothing about the fix.
       break
@@ -275,18 +270,7 @@ public enum FixCSVReader {
         if !number.isNaN { refused.refuse(.time) }
         return
       }
-      fix.timestamp =
-        switch column {
-        case .gpsTime:
-          Date(
-            timeIntervalSinceReferenceDate: GPSTime.utcSecondsSinceReferenceDate(gpsSeconds: number)
-          )
-        case .gpsTimeMilliseconds:
-          Date(
-            timeIntervalSinceReferenceDate: GPSTime.utcSecondsSinceReferenceDate(
-              gpsSeconds: number / 1_000))
-        default: Date(timeIntervalSince1970: number / 1_000)
-        }
+      fix.timestamp = time(number, in: column)
     case .provider:
       fix.source = FixSource(providerName: value)
     case .satellites:
@@ -308,90 +292,42 @@ public enum FixCSVReader {
     }
   }
 
-  /// A field without the white space around it (Foundation's `trimmingCharacters` took
-  /// half of the reading time).
-  private static func trimmed(_ field: Substring) -> String {
-    // Most fields start and end with a visible ASCII character: no Unicode lookup needed.
-    if let first = field.utf8.first, let last = field.utf8.last, first > 0x20, first < 0x80,
-      last > 0x20, last < 0x80
-    {
-      return String(field)
+  /// Sets the time of `fix` from a `time` field: ISO 8601 text or an epoch number in
+  /// `timeUnit`.
+  private static func setTime(
+    of fix: inout Fix, to value: String, timeUnit: EpochTimeUnit,
+    refused: inout RefusedFieldCounts, line: Int, field: String
+  ) throws(FixCSVError) {
+    var text = value
+    let seconds = text.withUTF8 {
+      ISO8601Time.secondsSinceReferenceDate(UnsafeRawBufferPointer($0))
     }
-    guard let first = field.firstIndex(where: { !$0.isWhitespace }),
-      let last = field.lastIndex(where: { !$0.isWhitespace })
-    else { return "" }
-    return String(field[first...last])
-  }
-
-  /// The lines of `text`, split as ``LineScanner`` splits them (by their UTF-8 bytes:
-  /// splitting by `Character` cost most of the reading time of a large file).
-  private static func lines(of text: Substring) -> [Substring] {
-    var text = text
-    var ranges: [Range<Int>] = []
-    text.withUTF8 { buffer in
-      LineScanner.forEachLineRange(in: UnsafeRawBufferPointer(buffer), onConsumed: nil) {
-        range, _ in ranges.append(range)
+    if let seconds {
+      fix.timestamp = Date(timeIntervalSinceReferenceDate: seconds)
+    } else if let epochTime = Double(value) {
+      // NaN is unknown, as everywhere; an infinite time is refused as one out of range is.
+      if epochTime.isFinite {
+        fix.timestamp = Date(timeIntervalSince1970: epochTime / timeUnit.perSecond)
+      } else if !epochTime.isNaN {
+        refused.refuse(.time)
       }
-    }
-    // Offsets into native UTF-8 text become indices in constant time.
-    let utf8 = text.utf8
-    return ranges.map { range in
-      let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-      return text[lower..<utf8.index(lower, offsetBy: range.count)]
+    } else {
+      throw FixCSVError(
+        reason: "not a time (ISO 8601 or a Unix epoch number): \"\(value)\"", line: line,
+        field: field)
     }
   }
 
-  /// The fields of one line, with RFC 4180 quoting (`"a,b"`, `""` for a quote).
-  private static func fields(of line: Substring, line number: Int) throws(FixCSVError)
-    -> [Substring]
-  {
-    guard line.utf8.contains(UInt8(ascii: "\"")) else {
-      var fields: [Substring] = []
-      var start = line.startIndex
-      var index = start
-      let utf8 = line.utf8
-      while index < utf8.endIndex {
-        if utf8[index] == UInt8(ascii: ",") {
-          fields.append(line[start..<index])
-          start = utf8.index(after: index)
-        }
-        utf8.formIndex(after: &index)
-      }
-      fields.append(line[start..<utf8.endIndex])
-      return fields
+  /// The time of a finite number in a Unix or GPS milliseconds column or a GPS seconds one.
+  private static func time(_ number: Double, in column: FixCSVColumn) -> Date {
+    switch column {
+    case .gpsTime:
+      Date(timeIntervalSinceReferenceDate: GPSTime.utcSecondsSinceReferenceDate(gpsSeconds: number))
+    case .gpsTimeMilliseconds:
+      Date(
+        timeIntervalSinceReferenceDate: GPSTime.utcSecondsSinceReferenceDate(
+          gpsSeconds: number / 1_000))
+    default: Date(timeIntervalSince1970: number / 1_000)
     }
-    var result: [Substring] = []
-    var current = ""
-    var inQuotes = false
-    var index = line.startIndex
-    while index < line.endIndex {
-      let character = line[index]
-      if inQuotes {
-        if character == "\"" {
-          let next = line.index(after: index)
-          if next < line.endIndex, line[next] == "\"" {
-            current.append("\"")
-            index = next
-          } else {
-            inQuotes = false
-          }
-        } else {
-          current.append(character)
-        }
-      } else if character == "\"" {
-        inQuotes = true
-      } else if character == "," {
-        result.append(Substring(current))
-        current = ""
-      } else {
-        current.append(character)
-      }
-      index = line.index(after: index)
-    }
-    guard !inQuotes else {
-      throw FixCSVError(reason: "a quoted field is not closed", line: number)
-    }
-    result.append(Substring(current))
-    return result
   }
 }

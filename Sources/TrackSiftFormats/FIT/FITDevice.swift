@@ -27,3 +27,21 @@ public struct FITDevice: Sendable, Hashable, Codable {
     self.productName = productName
   }
 }
+
+extension FITDevice {
+  /// The device in the `device_info` message at `start`.
+  init(_ definition: FITMessageDefinition, at start: Int, in data: FITBytes) {
+    let bigEndian = definition.bigEndian
+    self.init(
+      deviceIndex: data.integer(definition.field(0), start, bigEndian).flatMap {
+        Int(exactly: $0)
+      },
+      manufacturer: data.integer(definition.field(2), start, bigEndian).flatMap {
+        Int(exactly: $0)
+      },
+      product: data.integer(definition.field(4), start, bigEndian).flatMap { Int(exactly: $0) },
+      serialNumber: data.integer(definition.field(3), start, bigEndian),
+      softwareVersion: data.number(definition.field(5), start, bigEndian).map { $0 / 100 },
+      productName: data.string(definition.field(27), start))
+  }
+}

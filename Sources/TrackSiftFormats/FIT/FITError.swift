@@ -21,3 +21,17 @@ public struct FITError: Error, Sendable, Hashable, CustomStringConvertible {
     byteOffset.map { "byte \($0): \(reason)" } ?? reason
   }
 }
+
+// Wording shared by the reasons.
+extension FITError {
+  /// `1 byte` or `N bytes`.
+  static func byteCount(_ count: Int) -> String {
+    count == 1 ? "1 byte" : "\(count) bytes"
+  }
+
+  /// A 16-bit value as `0x` and four hexadecimal digits.
+  static func hex(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
+  }
+}

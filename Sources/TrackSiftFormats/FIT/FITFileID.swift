@@ -29,3 +29,21 @@ public struct FITFileID: Sendable, Hashable, Codable {
     self.productName = productName
   }
 }
+
+extension FITFileID {
+  /// The identity in the `file_id` message at `start`.
+  init(_ definition: FITMessageDefinition, at start: Int, in data: FITBytes) {
+    let bigEndian = definition.bigEndian
+    self.init(
+      fileType: data.integer(definition.field(0), start, bigEndian).flatMap { Int(exactly: $0) },
+      manufacturer: data.integer(definition.field(1), start, bigEndian).flatMap {
+        Int(exactly: $0)
+      },
+      product: data.integer(definition.field(2), start, bigEndian).flatMap { Int(exactly: $0) },
+      serialNumber: data.integer(definition.field(3), start, bigEndian),
+      timeCreated: data.integer(definition.field(4), start, bigEndian).map {
+        FITDecoder.date(UInt32(truncatingIfNeeded: $0))
+      },
+      productName: data.string(definition.field(8), start))
+  }
+}

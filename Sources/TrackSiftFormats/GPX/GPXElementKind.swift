@@ -28,86 +28,73 @@ enum GPXElementKind: UInt8 {
 
   /// The kind named by `localName`, or `.other`.
   init(localName name: UnsafeRawBufferPointer) {
-    @inline(__always) func equals(_ literal: StaticString) -> Bool {
-      literal.utf8CodeUnitCount == name.count
-        && memcmp(name.baseAddress!, literal.utf8Start, name.count) == 0
-    }
-    guard !name.isEmpty else {
-      self = .other
-      return
-    }
+    // The length picks the few names to compare, most frequent first.
     switch name.count {
-    case 2: self = equals("hr") ? .heartRate : .other
-    case 3:
-      if equals("ele") {
-        self = .elevation
-      } else if equals("trk") {
-        self = .track
-      } else if equals("rte") {
-        self = .route
-      } else if equals("wpt") {
-        self = .waypoint
-      } else if equals("sat") {
-        self = .satellites
-      } else if equals("fix") {
-        self = .fixType
-      } else if equals("cad") {
-        self = .cadence
-      } else if equals("gpx") {
-        self = .gpx
-      } else {
-        self = .other
-      }
-    case 4:
-      if equals("time") {
-        self = .time
-      } else if equals("name") {
-        self = .name
-      } else if equals("hdop") {
-        self = .horizontalDilution
-      } else if equals("vdop") {
-        self = .verticalDilution
-      } else if equals("pdop") {
-        self = .positionDilution
-      } else {
-        self = .other
-      }
-    case 5:
-      if equals("trkpt") {
-        self = .trackPoint
-      } else if equals("rtept") {
-        self = .routePoint
-      } else if equals("speed") {
-        self = .speed
-      } else if equals("atemp") {
-        self = .airTemperature
-      } else if equals("power") {
-        self = .power
-      } else {
-        self = .other
-      }
-    case 6:
-      if equals("trkseg") {
-        self = .trackSegment
-      } else if equals("course") {
-        self = .course
-      } else if equals("source") {
-        self = .source
-      } else {
-        self = .other
-      }
-    case 7: self = equals("cadence") ? .cadence : .other
-    case 8: self = equals("metadata") ? .metadata : .other
-    case 9: self = equals("heartRate") ? .heartRate : .other
-    case 10: self = equals("extensions") ? .extensions : .other
-    case 11: self = equals("arrivalTime") ? .arrivalTime : .other
-    case 12: self = equals("PowerInWatts") ? .power : .other
-    case 13: self = equals("speedAccuracy") ? .speedAccuracy : .other
-    case 14: self = equals("courseAccuracy") ? .courseAccuracy : .other
-    case 16: self = equals("verticalAccuracy") ? .verticalAccuracy : .other
-    case 18: self = equals("horizontalAccuracy") ? .horizontalAccuracy : .other
+    case 2: self = Self.matches(name, "hr") ? .heartRate : .other
+    case 3: self = Self.kind(threeLetters: name)
+    case 4: self = Self.kind(fourLetters: name)
+    case 5: self = Self.kind(fiveLetters: name)
+    case 6: self = Self.kind(sixLetters: name)
+    case 7: self = Self.matches(name, "cadence") ? .cadence : .other
+    case 8: self = Self.matches(name, "metadata") ? .metadata : .other
+    case 9: self = Self.matches(name, "heartRate") ? .heartRate : .other
+    case 10: self = Self.matches(name, "extensions") ? .extensions : .other
+    case 11: self = Self.matches(name, "arrivalTime") ? .arrivalTime : .other
+    case 12: self = Self.matches(name, "PowerInWatts") ? .power : .other
+    case 13: self = Self.matches(name, "speedAccuracy") ? .speedAccuracy : .other
+    case 14: self = Self.matches(name, "courseAccuracy") ? .courseAccuracy : .other
+    case 16: self = Self.matches(name, "verticalAccuracy") ? .verticalAccuracy : .other
+    case 18: self = Self.matches(name, "horizontalAccuracy") ? .horizontalAccuracy : .other
     default: self = .other
     }
+  }
+
+  @inline(__always)
+  private static func kind(threeLetters name: UnsafeRawBufferPointer) -> GPXElementKind {
+    if matches(name, "ele") { return .elevation }
+    if matches(name, "trk") { return .track }
+    if matches(name, "rte") { return .route }
+    if matches(name, "wpt") { return .waypoint }
+    if matches(name, "sat") { return .satellites }
+    if matches(name, "fix") { return .fixType }
+    if matches(name, "cad") { return .cadence }
+    if matches(name, "gpx") { return .gpx }
+    return .other
+  }
+
+  @inline(__always)
+  private static func kind(fourLetters name: UnsafeRawBufferPointer) -> GPXElementKind {
+    if matches(name, "time") { return .time }
+    if matches(name, "name") { return .name }
+    if matches(name, "hdop") { return .horizontalDilution }
+    if matches(name, "vdop") { return .verticalDilution }
+    if matches(name, "pdop") { return .positionDilution }
+    return .other
+  }
+
+  @inline(__always)
+  private static func kind(fiveLetters name: UnsafeRawBufferPointer) -> GPXElementKind {
+    if matches(name, "trkpt") { return .trackPoint }
+    if matches(name, "rtept") { return .routePoint }
+    if matches(name, "speed") { return .speed }
+    if matches(name, "atemp") { return .airTemperature }
+    if matches(name, "power") { return .power }
+    return .other
+  }
+
+  @inline(__always)
+  private static func kind(sixLetters name: UnsafeRawBufferPointer) -> GPXElementKind {
+    if matches(name, "trkseg") { return .trackSegment }
+    if matches(name, "course") { return .course }
+    if matches(name, "source") { return .source }
+    return .other
+  }
+
+  /// Whether `name`, which is not empty, spells `literal`.
+  @inline(__always)
+  private static func matches(_ name: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+    literal.utf8CodeUnitCount == name.count
+      && memcmp(name.baseAddress!, literal.utf8Start, name.count) == 0
   }
 
   /// What this element means under `parent`: known names in the wrong place mean nothing.

@@ -14,86 +14,15 @@ enum ISO8601Time {
   /// The time that `bytes` spell, in seconds since 2001-01-01 UTC, or `nil` when they do not
   /// spell a valid date-time.
   static func secondsSinceReferenceDate(_ bytes: UnsafeRawBufferPointer) -> Double? {
-    let range = ASCIINumber.trimmed(bytes)
-    var index = range.lowerBound
-    let end = range.upperBound
-
-    func digits(_ count: Int) -> Int? {
-      guard end - index >= count else { return nil }
-      var value = 0
-      for _ in 0..<count {
-        let digit = bytes[index] &- 0x30
-        guard digit < 10 else { return nil }
-        value = value * 10 + Int(digit)
-        index += 1
-      }
-      return value
-    }
-    func expect(_ character: UInt8) -> Bool {
-      guard index < end, bytes[index] == character else { return false }
-      index += 1
-      return true
-    }
-
-    guard var year = digits(4) else { return nil }
-    // Years past 9999 have more digits.
-    while index < end, case let digit = bytes[index] &- 0x30, digit < 10, year < 100_000_000 {
-      year = year * 10 + Int(digit)
-      index += 1
-    }
-    guard expect(UInt8(ascii: "-")), let month = digits(2), (1...12).contains(month),
-      expect(UInt8(ascii: "-")), let day = digits(2), day >= 1,
-      day <= daysInMonth(month, year: year)
+    var text = ISO8601Text(bytes, ASCIINumber.trimmed(bytes))
+    guard let date = text.readDate(), text.readDateTimeSeparator(),
+      let time = text.readTimeOfDay(), let fraction = text.readFraction(),
+      let offsetSeconds = text.readZoneOffsetSeconds(), text.isAtEnd
     else { return nil }
-    guard index < end,
-      bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
-        || bytes[index] == UInt8(ascii: " ")
-    else { return nil }
-    index += 1
-    guard let hour = digits(2), hour <= 23, expect(UInt8(ascii: ":")),
-      let minute = digits(2), minute <= 59, expect(UInt8(ascii: ":")),
-      let second = digits(2), second <= 60
-    else { return nil }
-    var fraction = 0.0
-    if index < end, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
-      let start = index
-      index += 1
-      while index < end, bytes[index] &- 0x30 < 10 { index += 1 }
-      guard index - start > 1 else { return nil }
-      var text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-      if bytes[start] == UInt8(ascii: ",") {
-        // Only the point is a decimal separator for the number parser.
-        text = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<index])
-        guard let whole = ASCIINumber.double(text) else { return nil }
-        fraction = whole / pow10(index - start - 1)
-      } else {
-        guard let value = ASCIINumber.double(text) else { return nil }
-        fraction = value
-      }
-    }
-    var offsetSeconds = 0
-    if index < end {
-      let marker = bytes[index]
-      index += 1
-      if marker == UInt8(ascii: "Z") || marker == UInt8(ascii: "z") {
-        // UTC.
-      } else if marker == UInt8(ascii: "+") || marker == UInt8(ascii: "-") {
-        guard let offsetHours = digits(2), offsetHours <= 23 else { return nil }
-        var offsetMinutes = 0
-        if index < end {
-          _ = expect(UInt8(ascii: ":"))
-          guard let minutes = digits(2), minutes <= 59 else { return nil }
-          offsetMinutes = minutes
-        }
-        offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (marker == 0x2D ? -1 : 1)
-      } else {
-        return nil
-      }
-    }
-    guard index == end else { return nil }
-    let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+    let days = daysFromCivil(year: Int64(date.year), month: Int64(date.month), day: Int64(date.day))
     let unixSeconds =
-      days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+      days * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second)
+      - Int64(offsetSeconds)
     return Double(unixSeconds - referenceDateFromUnixEpochSeconds) + fraction
   }
 
@@ -151,24 +80,6 @@ enum ISO8601Time {
     text += digits
   }
 
-  private static func pow10(_ exponent: Int) -> Double {
-    var result = 1.0
-    for _ in 0..<exponent { result *= 10 }
-    return result
-  }
-
-  private static func isLeapYear(_ year: Int) -> Bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-  }
-
-  private static func daysInMonth(_ month: Int, year: Int) -> Int {
-    switch month {
-    case 2: return isLeapYear(year) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
-  }
-
   /// Days from 1970-01-01 to the given proleptic Gregorian date.
   static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
     let shiftedYear = month <= 2 ? year - 1 : year
@@ -190,5 +101,137 @@ enum ISO8601Time {
     let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
     let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+/// The bytes of a date-time, read from left to right by ``ISO8601Time``. Each `read` returns
+/// `nil` (or `false`) when the bytes at the cursor do not spell its part.
+///
+/// Its functions are inlined: readers parse a time for every point, and inlined they make one
+/// function with the cursor in registers.
+private struct ISO8601Text {
+  let bytes: UnsafeRawBufferPointer
+  var index: Int
+  let end: Int
+
+  init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) {
+    self.bytes = bytes
+    index = range.lowerBound
+    end = range.upperBound
+  }
+
+  var isAtEnd: Bool { index == end }
+
+  /// `YYYY-MM-DD`, a valid calendar date; years past 9999 have more digits.
+  @inline(__always)
+  mutating func readDate() -> (year: Int, month: Int, day: Int)? {
+    guard var year = digits(4) else { return nil }
+    while index < end, case let digit = bytes[index] &- 0x30, digit < 10, year < 100_000_000 {
+      year = year * 10 + Int(digit)
+      index += 1
+    }
+    guard expect(UInt8(ascii: "-")), let month = digits(2), (1...12).contains(month),
+      expect(UInt8(ascii: "-")), let day = digits(2), day >= 1,
+      day <= Self.daysInMonth(month, year: year)
+    else { return nil }
+    return (year, month, day)
+  }
+
+  /// `T`, `t` or a space.
+  @inline(__always)
+  mutating func readDateTimeSeparator() -> Bool {
+    guard index < end,
+      bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
+        || bytes[index] == UInt8(ascii: " ")
+    else { return false }
+    index += 1
+    return true
+  }
+
+  /// `hh:mm:ss`, with a leap second allowed.
+  @inline(__always)
+  mutating func readTimeOfDay() -> (hour: Int, minute: Int, second: Int)? {
+    guard let hour = digits(2), hour <= 23, expect(UInt8(ascii: ":")),
+      let minute = digits(2), minute <= 59, expect(UInt8(ascii: ":")),
+      let second = digits(2), second <= 60
+    else { return nil }
+    return (hour, minute, second)
+  }
+
+  /// Fractional seconds after `.` or `,`, of any length; 0 when there are none.
+  @inline(__always)
+  mutating func readFraction() -> Double? {
+    guard index < end, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",")
+    else { return 0 }
+    let start = index
+    index += 1
+    while index < end, bytes[index] &- 0x30 < 10 { index += 1 }
+    guard index - start > 1 else { return nil }
+    guard bytes[start] == UInt8(ascii: ",") else {
+      return ASCIINumber.double(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+    }
+    // Only the point is a decimal separator for the number parser.
+    let digits = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<index])
+    guard let whole = ASCIINumber.double(digits) else { return nil }
+    return whole / Self.pow10(index - start - 1)
+  }
+
+  /// The zone's offset from UTC in seconds: `Z`, `±hh:mm`, `±hhmm` or `±hh`; 0 when there is
+  /// no zone (UTC is meant).
+  @inline(__always)
+  mutating func readZoneOffsetSeconds() -> Int? {
+    guard index < end else { return 0 }
+    let marker = bytes[index]
+    index += 1
+    if marker == UInt8(ascii: "Z") || marker == UInt8(ascii: "z") { return 0 }
+    guard marker == UInt8(ascii: "+") || marker == UInt8(ascii: "-") else { return nil }
+    guard let offsetHours = digits(2), offsetHours <= 23 else { return nil }
+    var offsetMinutes = 0
+    if index < end {
+      _ = expect(UInt8(ascii: ":"))
+      guard let minutes = digits(2), minutes <= 59 else { return nil }
+      offsetMinutes = minutes
+    }
+    return (offsetHours * 3600 + offsetMinutes * 60) * (marker == 0x2D ? -1 : 1)
+  }
+
+  /// The number that the next `count` bytes spell, all decimal digits.
+  @inline(__always)
+  private mutating func digits(_ count: Int) -> Int? {
+    guard end - index >= count else { return nil }
+    var value = 0
+    for _ in 0..<count {
+      let digit = bytes[index] &- 0x30
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// Steps over `character` if it comes next.
+  @inline(__always)
+  private mutating func expect(_ character: UInt8) -> Bool {
+    guard index < end, bytes[index] == character else { return false }
+    index += 1
+    return true
+  }
+
+  private static func pow10(_ exponent: Int) -> Double {
+    var result = 1.0
+    for _ in 0..<exponent { result *= 10 }
+    return result
+  }
+
+  private static func isLeapYear(_ year: Int) -> Bool {
+    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+  }
+
+  private static func daysInMonth(_ month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeapYear(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
   }
 }
