@@ -2,8 +2,9 @@ import Foundation
 
 extension StopRefiner {
 
-  /// Where a stop began: the detector's start, or up to ``StopDetector/Refinement/boundaryWindowSeconds`` later when
-  /// the Doppler says the person was still going, or earlier when it says they had stopped.
+  /// Where a stop began: the detector's start, or up to
+  /// ``StopDetector/Refinement/boundaryWindowSeconds`` later when the Doppler says the person was
+  /// still going, or earlier when it says they had stopped.
   func refinedStart(
     of stop: ClosedRange<Int>, _ inputs: Inputs, notBefore earliest: Int, reach: Int?
   ) -> Int {
@@ -74,8 +75,9 @@ extension StopRefiner {
       configuration.resumeSpeedMetersPerSecond)
   }
 
-  /// Where a stop ended: the detector's end, or up to ``StopDetector/Refinement/boundaryWindowSeconds`` earlier when
-  /// the Doppler says the person was already going, or later when it says they still stood.
+  /// Where a stop ended: the detector's end, or up to
+  /// ``StopDetector/Refinement/boundaryWindowSeconds`` earlier when the Doppler says the person was
+  /// already going, or later when it says they still stood.
   func refinedEnd(
     of stop: ClosedRange<Int>, _ inputs: Inputs, notAfter latest: Int, reach: Int?
   ) -> Int {
@@ -185,8 +187,8 @@ extension StopRefiner {
     return changePoint
   }
 
-  /// Whether the step to the input at `index` spans a pause of more than ``StopDetector/Refinement/pauseSeconds`` at
-  /// more than `speedMetersPerSecond`.
+  /// Whether the step to the input at `index` spans a pause of more than
+  /// ``StopDetector/Refinement/pauseSeconds`` at more than `speedMetersPerSecond`.
   func stepsFast(to index: Int, _ inputs: Inputs, fasterThan speedMetersPerSecond: Double) -> Bool {
     guard index > 0, let time = inputs[index].timeSeconds else { return false }
     let previous = inputs[index - 1]
@@ -234,13 +236,13 @@ extension StopRefiner {
     }
   }
 
-  /// The median Doppler speed of the inputs of `stop` that report a speed and course but
-  /// state no speed accuracy (NMEA, least-squares fixes), in meters per second: what such a
-  /// Doppler reads while the person stands, standing in for the accuracy the fixes do not
-  /// state. `nil` with fewer than ``StopDetector/Refinement/unstatedNoiseReadings`` of them. The median, as the
-  /// stop's edges may hold the first and last strides. Speeds without a course (a watch's FIT
-  /// records, a receiver that drops the course when slow) are left out: their slow readings
-  /// count as a zero velocity, which reads standing whatever the person does.
+  /// The median Doppler speed of the inputs of `stop` that report a speed and course but state no
+  /// speed accuracy (NMEA, least-squares fixes), in meters per second: what such a Doppler reads
+  /// while the person stands, standing in for the accuracy the fixes do not state. `nil` with fewer
+  /// than ``StopDetector/Refinement/unstatedNoiseReadings`` of them. The median, as the stop's
+  /// edges may hold the first and last strides. Speeds without a course (a watch's FIT records, a
+  /// receiver that drops the course when slow) are left out: their slow readings count as a zero
+  /// velocity, which reads standing whatever the person does.
   func unstatedNoise(_ stop: ClosedRange<Int>, _ inputs: Inputs) -> Double? {
     let speeds = stop.compactMap { index -> Double? in
       let input = inputs[index]
@@ -275,9 +277,10 @@ extension StopRefiner {
     trustsDoppler(range, inputs, unknown: 0) && turnsSteadily(range.map { inputs[$0] })
   }
 
-  /// Whether the Doppler velocities of `readings`, in time order, are those of a turn: three
-  /// or more, at the resume speed on average, each turning less than ``StopDetector/Refinement/steadyTurnDegrees``
-  /// from the one before. Inputs without a Doppler velocity are passed over.
+  /// Whether the Doppler velocities of `readings`, in time order, are those of a turn: three or
+  /// more, at the resume speed on average, each turning less than
+  /// ``StopDetector/Refinement/steadyTurnDegrees`` from the one before. Inputs without a Doppler
+  /// velocity are passed over.
   func turnsSteadily(_ readings: [Input]) -> Bool {
     let turns = readings.compactMap { input in
       input.dopplerVelocity.map { (velocity: $0, speed: input.dopplerSpeedMetersPerSecond ?? 0) }
@@ -298,10 +301,11 @@ extension StopRefiner {
 extension StopRefiner {
 
   /// The moving runs between two stops that are part of one stop: at most
-  /// ``StopDetector/Refinement/interruptionSeconds`` long, with a mean Doppler velocity below the stop speed (half its
-  /// fixes or more reporting one), and the person in the same place on either side: the mean
-  /// positions of the stop's last and first ``StopDetector/Refinement/interruptionSideFixes`` fixes, weighed by their
-  /// accuracy, lie within the dwell radius of each other.
+  /// ``StopDetector/Refinement/interruptionSeconds`` long, with a mean Doppler velocity below the
+  /// stop speed (half its fixes or more reporting one), and the person in the same place on either
+  /// side: the mean positions of the stop's last and first
+  /// ``StopDetector/Refinement/interruptionSideFixes`` fixes, weighed by their accuracy, lie within
+  /// the dwell radius of each other.
   ///
   /// An error ramp at a standstill carries the positions out of the stop's radius, and a fix
   /// without a speed then ends the stop; the stop found again once the positions snap back is
@@ -319,15 +323,12 @@ extension StopRefiner {
         velocity.speedMetersPerSecond < configuration.stopSpeedMetersPerSecond
       else { return nil }
       let radius = configuration.dwellRadiusMeters
+      let sideFixes = configuration.refinement.interruptionSideFixes
       let here = Self.weightedPosition(
-        max(
-          before.upperBound - configuration.refinement.interruptionSideFixes + 1, before.lowerBound)...before
-          .upperBound,
+        max(before.upperBound - sideFixes + 1, before.lowerBound)...before.upperBound,
         inputs, standInAccuracyMeters: radius)
       let there = Self.weightedPosition(
-        after
-          .lowerBound...min(
-            after.lowerBound + configuration.refinement.interruptionSideFixes - 1, after.upperBound),
+        after.lowerBound...min(after.lowerBound + sideFixes - 1, after.upperBound),
         inputs, standInAccuracyMeters: radius)
       return Geodesic.distanceMeters(from: here, to: there) <= radius ? run : nil
     }

@@ -3,8 +3,8 @@
 
 extension StopRefiner {
 
-  /// Stretches that read standing: at least ``StopDetector/Refinement/slowStretchSeconds`` long (merged where they
-  /// overlap), where either
+  /// Stretches that read standing: at least ``StopDetector/Refinement/slowStretchSeconds`` long
+  /// (merged where they overlap), where either
   /// - the Doppler stands: its mean velocity below the stop speed and its mean speed below the
   ///   resume speed, with the positions' least-squares speed below the resume speed too,
   ///   unless a gap just before has them still reconverging; or
@@ -70,7 +70,8 @@ extension StopRefiner {
     return stretches
   }
 
-  /// The end of the latest gap longer than ``StopDetector/Refinement/gapSeconds`` among times given in order.
+  /// The end of the latest gap longer than ``StopDetector/Refinement/gapSeconds`` among times given
+  /// in order.
   struct GapEnd {
     /// The time of the first fix after the gap; minus infinity before any gap.
     private(set) var seconds = -Double.infinity
@@ -86,7 +87,8 @@ extension StopRefiner {
     }
   }
 
-  /// Whether a gap of more than ``StopDetector/Refinement/gapSeconds`` follows the input at `index`.
+  /// Whether a gap of more than ``StopDetector/Refinement/gapSeconds`` follows the input at
+  /// `index`.
   func gapFollows(_ index: Int, _ inputs: Inputs) -> Bool {
     guard index + 1 < inputs.count, let time = inputs[index].timeSeconds,
       let next = inputs[index + 1].timeSeconds
@@ -170,12 +172,12 @@ extension StopRefiner {
   /// known, weighed with the velocity of the positions around it by the inverse of their
   /// variances.
   ///
-  /// The positions are a second witness whose error is independent of the Doppler's: a
-  /// watch's Doppler noise at a standstill can point along the street for seconds on end
-  /// (0.6 m/s per axis in a city), while its positions stand; and it can read slow while the
-  /// positions walk on. Their part is bounded by the speed of travel (a ramp of the error moves
-  /// them at 3-10 m/s) and left out within ``StopDetector/Refinement/reconvergenceSeconds`` after a gap, while the
-  /// receiver reconverges.
+  /// The positions are a second witness whose error is independent of the Doppler's: a watch's
+  /// Doppler noise at a standstill can point along the street for seconds on end (0.6 m/s per axis
+  /// in a city), while its positions stand; and it can read slow while the positions walk on. Their
+  /// part is bounded by the speed of travel (a ramp of the error moves them at 3-10 m/s) and left
+  /// out within ``StopDetector/Refinement/reconvergenceSeconds`` after a gap, while the receiver
+  /// reconverges.
   ///
   /// - Parameters:
   ///   - order: the indices of the inputs, in any order.
@@ -255,8 +257,9 @@ extension StopRefiner {
     }
   }
 
-  /// The indices among `order` whose input comes within ``StopDetector/Refinement/reconvergenceSeconds`` of the end of
-  /// a gap longer than ``StopDetector/Refinement/gapSeconds``.
+  /// The indices among `order` whose input comes within
+  /// ``StopDetector/Refinement/reconvergenceSeconds`` of the end of a gap longer than
+  /// ``StopDetector/Refinement/gapSeconds``.
   private func reconvergingIndices(_ order: [Int], _ inputs: Inputs) -> Set<Int> {
     guard let lowest = order.min(), let highest = order.max(),
       let lowestSeconds = inputs[lowest].timeSeconds

@@ -136,8 +136,8 @@ struct StopRefiner: Sendable {
   ///   - inputs: what the live detector saw, one per accepted fix, in time order.
   ///   - keepsLive: inputs whose live flag stands (a step across a gap, judged on its own).
   /// - Complexity: O(n) for n inputs, plus the backward detector over each stop and the
-  ///   ``StopDetector/Refinement/backwardLeadSeconds`` after it (its own cost per fix is bounded by its position
-  ///   window).
+  ///   ``StopDetector/Refinement/backwardLeadSeconds`` after it (its own cost per fix is bounded by
+  ///   its position window).
   func movingFlags(live: [Bool], inputs: Inputs, keepsLive: [Bool]) -> [Bool] {
     precondition(live.count == inputs.count && keepsLive.count == inputs.count)
     var live = live
@@ -289,10 +289,10 @@ struct StopRefiner: Sendable {
   }
 
   /// The end of `stop` as the detector finds it run backwards in time: from
-  /// ``StopDetector/Refinement/backwardLeadSeconds`` after the stop (or the fix before the next stop) back to the
-  /// stop's start, on negated times, with the same re-labels as the live run. The departure
-  /// meets it as an arrival. The stop's own end when that run finds no stop overlapping it, or
-  /// one that ends sooner.
+  /// ``StopDetector/Refinement/backwardLeadSeconds`` after the stop (or the fix before the next
+  /// stop) back to the stop's start, on negated times, with the same re-labels as the live run. The
+  /// departure meets it as an arrival. The stop's own end when that run finds no stop overlapping
+  /// it, or one that ends sooner.
   private func backwardEnd(
     of stop: ClosedRange<Int>, _ inputs: Inputs, notAfter latest: Int
   ) -> Int {
