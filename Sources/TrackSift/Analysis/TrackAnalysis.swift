@@ -155,19 +155,20 @@ private struct Pipeline {
   /// The refined stops, positions and creeping stops of a timed segment's live pass. What
   /// only they need is released as soon as they are made.
   private func refine(_ pass: inout LivePass, _ fixes: [Fix]) {
-    let inputs = RefinedStops.Inputs(count: pass.stopSpeeds.count) {
+    let refiner = StopRefiner(configuration: profile.stops)
+    let inputs = StopRefiner.Inputs(count: pass.stopSpeeds.count) {
       [
         indices = pass.segment.acceptedFixIndices, stopSpeeds = pass.stopSpeeds,
         velocities = pass.reportedVelocities, profile
       ] position in
-      RefinedStops.Input(
+      StopRefiner.Input(
         fix: fixes[indices[position]], speed: stopSpeeds[position],
         reportedVelocity: velocities[position], configuration: profile.stops)
     }
-    let candidates = RefinedStops.candidateFlags(
-      live: pass.segment.isMoving, inputs: inputs, profile.stops, keepsLive: pass.acrossGap)
-    pass.segment.refinedIsMoving = RefinedStops.movingFlags(
-      live: candidates, inputs: inputs, configuration: profile.stops, keepsLive: pass.acrossGap)
+    let candidates = refiner.candidateFlags(
+      live: pass.segment.isMoving, inputs: inputs, keepsLive: pass.acrossGap)
+    pass.segment.refinedIsMoving = refiner.movingFlags(
+      live: candidates, inputs: inputs, keepsLive: pass.acrossGap)
     refit(&pass.records, fixes, pass.segment, pass.speedVerdicts)
     pass.stopSpeeds = []
     pass.reportedVelocities = []

@@ -24,15 +24,23 @@ import Testing
     return records
   }
 
+  /// The step `live` takes at `fix` when it filters the fix itself, and its state after it.
+  func ownStep(of live: LiveFilter, at fix: Fix) -> (step: KalmanStep, filter: LiveFilter) {
+    var own = live
+    let step = own.update(fix)
+    return (step, own)
+  }
+
   @Test(arguments: [nil, 0.3])
   func followsTheLiveFilter(smoothingAccelerationNoiseMetersPerSecondSquared noise: Double?) {
     var live = LiveFilter(smoothingAccelerationNoiseMetersPerSecondSquared: noise)
     var lead = LeadFilter(live)
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     for sequence in 0..<5 {
-      _ = live.update(fixes[sequence])
-      let matched = lead.release(sequence, matching: live.snapshot)
-      #expect(matched)
+      let own = ownStep(of: live, at: fixes[sequence])
+      let adopted = lead.adopt(sequence, into: &live)
+      #expect(adopted == own.step)
+      #expect(live == own.filter)
       #expect(
         records(of: lead, 3) == copyRecords(from: live, fixes[(sequence + 1)...(sequence + 3)]))
     }
@@ -42,19 +50,21 @@ import Testing
     var lead = LeadFilter(LiveFilter())
     var live = LiveFilter()
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
-    _ = live.update(fixes[0])
-    let isFollowing = lead.release(0, matching: live.snapshot)
-    #expect(isFollowing)
+    let first = lead.adopt(0, into: &live)
+    #expect(first != nil)
     // The gate refused fix 1: the live filter never saw it, the lead did.
+    lead.part(at: 1)
+    #expect(!lead.isValid)
+    let afterTheRefusal = lead.adopt(2, into: &live)
+    #expect(afterTheRefusal == nil)
     _ = live.update(fixes[2])
-    let isStillFollowing = lead.release(2, matching: live.snapshot)
-    #expect(!isStillFollowing)
     lead.restart(from: live)
     for sequence in 3..<fixes.count { lead.append(fixes[sequence], sequence: sequence) }
     #expect(records(of: lead, 3) == copyRecords(from: live, fixes[3...5]))
-    _ = live.update(fixes[3])
-    let isFollowingAgain = lead.release(3, matching: live.snapshot)
-    #expect(isFollowingAgain)
+    let own = ownStep(of: live, at: fixes[3])
+    let adoptedAgain = lead.adopt(3, into: &live)
+    #expect(adoptedAgain == own.step)
+    #expect(live == own.filter)
   }
 
   @Test func anInvalidatedLeadMatchesNothingUntilRestarted() {
@@ -62,9 +72,10 @@ import Testing
     var live = LiveFilter()
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     lead.invalidate()
+    let adopted = lead.adopt(0, into: &live)
+    #expect(adopted == nil)
+    #expect(live == LiveFilter())
     _ = live.update(fixes[0])
-    let isFollowing = lead.release(0, matching: live.snapshot)
-    #expect(!isFollowing)
     lead.restart(from: live)
     #expect(lead.isValid)
     #expect(records(of: lead, 3).isEmpty)
@@ -78,9 +89,8 @@ import Testing
     for (sequence, fix) in [fixes[0], fixes[1], fixes[2], late].enumerated() {
       lead.append(fix, sequence: sequence)
     }
-    _ = live.update(fixes[0])
-    let isFollowing = lead.release(0, matching: live.snapshot)
-    #expect(isFollowing)
+    let adopted = lead.adopt(0, into: &live)
+    #expect(adopted != nil)
     #expect(records(of: lead, 3).count == 2)
   }
 }

@@ -1,10 +1,10 @@
 // The evidence of motion the refined checks weigh: stretches that read slow, and the
 // velocities of the positions beside the Doppler's.
 
-extension RefinedStops {
+extension StopRefiner {
 
-  /// Stretches that read standing: at least ``StopDetector/Refinement/slowStretchSeconds`` long (merged where they
-  /// overlap), where either
+  /// Stretches that read standing: at least ``StopDetector/Refinement/slowStretchSeconds`` long
+  /// (merged where they overlap), where either
   /// - the Doppler stands: its mean velocity below the stop speed and its mean speed below the
   ///   resume speed, with the positions' least-squares speed below the resume speed too,
   ///   unless a gap just before has them still reconverging; or
@@ -25,9 +25,7 @@ extension RefinedStops {
   /// - Parameter live: the live moving flags, one per input.
   /// - Complexity: O(n) for n inputs, plus O(window) for each window that passes the Doppler
   ///   tests or reads slower than the resume speed.
-  static func slowStretches(
-    _ inputs: Inputs, _ configuration: StopDetector.Configuration, live: [Bool]
-  ) -> [ClosedRange<Int>] {
+  func slowStretches(_ inputs: Inputs, live: [Bool]) -> [ClosedRange<Int>] {
     var stretches: [ClosedRange<Int>] = []
     var window = DopplerWindow()
     var gapEnd = GapEnd(gapSeconds: configuration.refinement.gapSeconds)
@@ -55,12 +53,12 @@ extension RefinedStops {
       let stands =
         dopplerStands
         ? reconverging
-          || (positionSpeedMetersPerSecond(first...last, inputs) ?? 0)
+          || (Self.positionSpeedMetersPerSecond(first...last, inputs) ?? 0)
             < configuration.resumeSpeedMetersPerSecond
         : !reconverging
           && window.meanVelocityMetersPerSecond < configuration.resumeSpeedMetersPerSecond
           && live[first...last].allSatisfy { $0 }
-          && (positionSpeedMetersPerSecond(first...last, inputs, weighedByAccuracy: true)
+          && (Self.positionSpeedMetersPerSecond(first...last, inputs, weighedByAccuracy: true)
             ?? .infinity) < configuration.stopSpeedMetersPerSecond
       guard stands else { continue }
       if let previous = stretches.last, previous.upperBound + 1 >= first {
@@ -72,7 +70,8 @@ extension RefinedStops {
     return stretches
   }
 
-  /// The end of the latest gap longer than ``StopDetector/Refinement/gapSeconds`` among times given in order.
+  /// The end of the latest gap longer than ``StopDetector/Refinement/gapSeconds`` among times given
+  /// in order.
   struct GapEnd {
     /// The time of the first fix after the gap; minus infinity before any gap.
     private(set) var seconds = -Double.infinity
@@ -88,10 +87,9 @@ extension RefinedStops {
     }
   }
 
-  /// Whether a gap of more than ``StopDetector/Refinement/gapSeconds`` follows the input at `index`.
-  static func gapFollows(
-    _ index: Int, _ inputs: Inputs, _ configuration: StopDetector.Configuration
-  ) -> Bool {
+  /// Whether a gap of more than ``StopDetector/Refinement/gapSeconds`` follows the input at
+  /// `index`.
+  func gapFollows(_ index: Int, _ inputs: Inputs) -> Bool {
     guard index + 1 < inputs.count, let time = inputs[index].timeSeconds,
       let next = inputs[index + 1].timeSeconds
     else { return false }
@@ -167,42 +165,40 @@ extension RefinedStops {
 
 // MARK: - Position witnesses
 
-extension RefinedStops {
+extension StopRefiner {
 
   /// The speed along a direction of travel at each input of `order` that has a Doppler
   /// velocity, `nil` at the others: the Doppler velocity's, and where both accuracies are
   /// known, weighed with the velocity of the positions around it by the inverse of their
   /// variances.
   ///
-  /// The positions are a second witness whose error is independent of the Doppler's: a
-  /// watch's Doppler noise at a standstill can point along the street for seconds on end
-  /// (0.6 m/s per axis in a city), while its positions stand; and it can read slow while the
-  /// positions walk on. Their part is bounded by the speed of travel (a ramp of the error moves
-  /// them at 3-10 m/s) and left out within ``StopDetector/Refinement/reconvergenceSeconds`` after a gap, while the
-  /// receiver reconverges.
+  /// The positions are a second witness whose error is independent of the Doppler's: a watch's
+  /// Doppler noise at a standstill can point along the street for seconds on end (0.6 m/s per axis
+  /// in a city), while its positions stand; and it can read slow while the positions walk on. Their
+  /// part is bounded by the speed of travel (a ramp of the error moves them at 3-10 m/s) and left
+  /// out within ``StopDetector/Refinement/reconvergenceSeconds`` after a gap, while the receiver
+  /// reconverges.
   ///
   /// - Parameters:
   ///   - order: the indices of the inputs, in any order.
   ///   - along: the unit vector of the direction of travel, east and north.
   ///   - speedMetersPerSecond: the speed of travel.
-  static func alongSpeeds(
+  func alongSpeeds(
     _ order: [Int], along: (east: Double, north: Double), speedMetersPerSecond: Double,
-    _ inputs: Inputs, _ configuration: StopDetector.Configuration
+    _ inputs: Inputs
   ) -> [Double?] {
-    witnesses(order, inputs, configuration).map { witness in
+    witnesses(order, inputs).map { witness in
       witness?.speed(along: along, boundMetersPerSecond: speedMetersPerSecond)
     }
   }
 
   /// Whether the inputs in `range` travel faster than the resume speed by the mean of their
   /// velocities, each the Doppler's weighed with the positions' as
-  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:_:)`` does (the positions' part bounded by
+  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` does (the positions' part bounded by
   /// twice the resume speed on each axis); `false` with fewer than three Doppler readings.
-  static func travelsByDopplerAndPositions(
-    _ range: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
-  ) -> Bool {
+  func travelsByDopplerAndPositions(_ range: ClosedRange<Int>, _ inputs: Inputs) -> Bool {
     let bound = 2 * configuration.resumeSpeedMetersPerSecond
-    let present = witnesses(Array(range), inputs, configuration).compactMap { $0 }
+    let present = witnesses(Array(range), inputs).compactMap { $0 }
     guard present.count >= 3 else { return false }
     let count = Double(present.count)
     let east = present.reduce(0) { $0 + $1.speed(along: (1, 0), boundMetersPerSecond: bound) }
@@ -238,10 +234,8 @@ extension RefinedStops {
   }
 
   /// The witnesses at the inputs of `order`, `nil` where an input has no Doppler velocity.
-  private static func witnesses(
-    _ order: [Int], _ inputs: Inputs, _ configuration: StopDetector.Configuration
-  ) -> [Witness?] {
-    let reconverging = reconvergingIndices(order, inputs, configuration)
+  private func witnesses(_ order: [Int], _ inputs: Inputs) -> [Witness?] {
+    let reconverging = reconvergingIndices(order, inputs)
     return order.map { index in
       let input = inputs[index]
       guard let velocity = input.dopplerVelocity else { return nil }
@@ -253,7 +247,7 @@ extension RefinedStops {
       guard !reconverging.contains(index),
         let dopplerError = input.speedAccuracyMetersPerSecond, dopplerError > 0,
         let accuracy = input.horizontalAccuracyMeters,
-        let fitted = positionVelocity(first...last, inputs)
+        let fitted = Self.positionVelocity(first...last, inputs)
       else { return witness }
       let positionError = configuration.refinement.positionVelocityErrorPerAccuracyMeter * accuracy
       witness.positions = fitted
@@ -263,11 +257,10 @@ extension RefinedStops {
     }
   }
 
-  /// The indices among `order` whose input comes within ``StopDetector/Refinement/reconvergenceSeconds`` of the end of
-  /// a gap longer than ``StopDetector/Refinement/gapSeconds``.
-  private static func reconvergingIndices(
-    _ order: [Int], _ inputs: Inputs, _ configuration: StopDetector.Configuration
-  ) -> Set<Int> {
+  /// The indices among `order` whose input comes within
+  /// ``StopDetector/Refinement/reconvergenceSeconds`` of the end of a gap longer than
+  /// ``StopDetector/Refinement/gapSeconds``.
+  private func reconvergingIndices(_ order: [Int], _ inputs: Inputs) -> Set<Int> {
     guard let lowest = order.min(), let highest = order.max(),
       let lowestSeconds = inputs[lowest].timeSeconds
     else { return [] }

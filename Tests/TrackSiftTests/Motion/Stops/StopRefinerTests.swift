@@ -4,10 +4,11 @@ import TrackSiftSimulation
 
 @testable import TrackSift
 
-@Suite struct RefinedStopsTests {
+@Suite struct StopRefinerTests {
   static let plane = LocalTangentPlane(
     origin: Coordinate(latitudeDegrees: 47.37, longitudeDegrees: 8.54))
   static let walking = StopDetector.Configuration.defaults(for: .walking)
+  static let refiner = StopRefiner(configuration: walking)
 
   /// One second of a walk east: where the person is, and the Doppler velocity reported.
   struct Second {
@@ -61,7 +62,7 @@ import TrackSiftSimulation
 
   static func inputs(
     _ seconds: [Second], reportsSpeed: Bool = true, speedAccuracy: Double? = 0.3
-  ) -> [RefinedStops.Input] {
+  ) -> [StopRefiner.Input] {
     seconds.enumerated().map { time, second in
       let fix = Fix(
         timestamp: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(time)),
@@ -77,7 +78,7 @@ import TrackSiftSimulation
         courseDegrees: reportsSpeed ? second.courseDegrees : nil)
       let speed =
         reportsSpeed ? SpeedEstimate(metersPerSecond: second.speed, source: .reported) : nil
-      return RefinedStops.Input(fix: fix, speed: speed, configuration: walking)
+      return StopRefiner.Input(fix: fix, speed: speed, configuration: walking)
     }
   }
 
@@ -86,11 +87,11 @@ import TrackSiftSimulation
   }
 
   static func refined(
-    _ live: [Bool], _ inputs: [RefinedStops.Input],
+    _ live: [Bool], _ inputs: [StopRefiner.Input],
     configuration: StopDetector.Configuration = walking
   ) -> [Bool] {
-    RefinedStops.movingFlags(
-      live: live, inputs: RefinedStops.Inputs(inputs), configuration: configuration,
+    StopRefiner(configuration: configuration).movingFlags(
+      live: live, inputs: StopRefiner.Inputs(inputs),
       keepsLive: [Bool](repeating: false, count: live.count))
   }
 
@@ -205,11 +206,11 @@ import TrackSiftSimulation
     var seconds = (0..<40).map {
       Second(eastMeters: 1.4 * Double($0), speed: 0.4, courseDegrees: 90)
     }
-    let walk = RefinedStops.Inputs(Self.inputs(seconds, speedAccuracy: 0.9))
-    #expect(RefinedStops.travelsByDopplerAndPositions(10...25, walk, Self.walking))
+    let walk = StopRefiner.Inputs(Self.inputs(seconds, speedAccuracy: 0.9))
+    #expect(Self.refiner.travelsByDopplerAndPositions(10...25, walk))
     for index in seconds.indices { seconds[index].eastMeters = 0 }
-    let stand = RefinedStops.Inputs(Self.inputs(seconds, speedAccuracy: 0.9))
-    #expect(!RefinedStops.travelsByDopplerAndPositions(10...25, stand, Self.walking))
+    let stand = StopRefiner.Inputs(Self.inputs(seconds, speedAccuracy: 0.9))
+    #expect(!Self.refiner.travelsByDopplerAndPositions(10...25, stand))
   }
 
   @Test(arguments: [(0.3, 95), (0.8, 99)])
@@ -395,8 +396,7 @@ import TrackSiftSimulation
       Second(eastMeters: $0 < 30 ? 0 : metersApart, speed: 0)
     }
     let live = (0..<60).map { (22..<30).contains($0) }
-    let runs = RefinedStops.interruptions(
-      of: live, RefinedStops.Inputs(Self.inputs(seconds)), Self.walking)
+    let runs = Self.refiner.interruptions(of: live, StopRefiner.Inputs(Self.inputs(seconds)))
     #expect(runs == (isInterruption ? [22...29] : []))
   }
 
@@ -406,8 +406,8 @@ import TrackSiftSimulation
     var inputs = Self.inputs(seconds)
     for index in 23..<30 { inputs[index].dopplerVelocity = nil }
     let live = (0..<60).map { (22..<30).contains($0) }
-    let inputsWithOneReading = RefinedStops.Inputs(inputs)
-    #expect(RefinedStops.interruptions(of: live, inputsWithOneReading, Self.walking).isEmpty)
+    let inputsWithOneReading = StopRefiner.Inputs(inputs)
+    #expect(Self.refiner.interruptions(of: live, inputsWithOneReading).isEmpty)
   }
 
   @Test func aStopAfterAUTurnStartsWhereTheDopplerFell() {
@@ -527,9 +527,8 @@ import TrackSiftSimulation
     let live = Self.flags(stoppedFrom: 56, through: 99, count: seconds.count)
     var keepsLive = [Bool](repeating: false, count: live.count)
     keepsLive[57] = true
-    let refined = RefinedStops.movingFlags(
-      live: live, inputs: RefinedStops.Inputs(Self.inputs(seconds)), configuration: Self.walking,
-      keepsLive: keepsLive)
+    let refined = Self.refiner.movingFlags(
+      live: live, inputs: StopRefiner.Inputs(Self.inputs(seconds)), keepsLive: keepsLive)
     #expect(refined[57] == false)
     #expect(refined[56] && refined[58])
   }
@@ -538,7 +537,7 @@ import TrackSiftSimulation
   func randomFlagsAndReadingsNeverTrap(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     let count = 1 + Int(random.nextUnit() * 300)
-    var inputs: [RefinedStops.Input] = []
+    var inputs: [StopRefiner.Input] = []
     for index in 0..<count {
       let time: Date? =
         random.nextUnit() < 0.05
@@ -550,15 +549,14 @@ import TrackSiftSimulation
         speedMetersPerSecond: random.nextUnit() < 0.2 ? nil : random.nextUnit() * 4,
         courseDegrees: random.nextUnit() < 0.3 ? nil : random.nextUnit() * 360)
       inputs.append(
-        RefinedStops.Input(
+        StopRefiner.Input(
           fix: fix, speed: SpeedEstimate(metersPerSecond: random.nextUnit() * 4, source: .derived),
           configuration: Self.walking))
     }
     let live = (0..<count).map { _ in random.nextUnit() < 0.7 }
     let keepsLive = (0..<count).map { _ in random.nextUnit() < 0.05 }
-    let refined = RefinedStops.movingFlags(
-      live: live, inputs: RefinedStops.Inputs(inputs), configuration: Self.walking,
-      keepsLive: keepsLive)
+    let refined = Self.refiner.movingFlags(
+      live: live, inputs: StopRefiner.Inputs(inputs), keepsLive: keepsLive)
     #expect(refined.count == count)
     for index in 0..<count where keepsLive[index] { #expect(refined[index] == live[index]) }
   }

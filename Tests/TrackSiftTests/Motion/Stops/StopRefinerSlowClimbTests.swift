@@ -7,7 +7,7 @@ import Testing
 /// refined stops give the climb back by what the file holds. A watch's FIT or TCX records
 /// report a speed but no course and no accuracy: the speed decides, live too. A plain GPX
 /// track has positions and times only: their trend decides, once the whole track is known.
-@Suite struct RefinedStopsSlowClimbTests {
+@Suite struct StopRefinerSlowClimbTests {
   static let plane = LocalTangentPlane(
     origin: Coordinate(latitudeDegrees: 50.66, longitudeDegrees: -2.6))
 

@@ -1,20 +1,19 @@
 import Foundation
 
-extension RefinedStops {
+extension StopRefiner {
 
-  /// Where a stop began: the detector's start, or up to ``StopDetector/Refinement/boundaryWindowSeconds`` later when
-  /// the Doppler says the person was still going, or earlier when it says they had stopped.
-  static func refinedStart(
-    of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
-    notBefore earliest: Int, reach: Int?
+  /// Where a stop began: the detector's start, or up to
+  /// ``StopDetector/Refinement/boundaryWindowSeconds`` later when the Doppler says the person was
+  /// still going, or earlier when it says they had stopped.
+  func refinedStart(
+    of stop: ClosedRange<Int>, _ inputs: Inputs, notBefore earliest: Int, reach: Int?
   ) -> Int {
     guard earliest <= stop.lowerBound else { return stop.lowerBound }
     var first = min(
-      farthest(
-        from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs, configuration),
+      farthest(from: stop.lowerBound, by: -1, within: earliest...stop.lowerBound, inputs),
       max(reach ?? stop.lowerBound, earliest))
-    let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs, configuration)
-    let noise = unstatedNoise(stop, inputs, configuration)
+    let last = farthest(from: stop.lowerBound, by: 1, within: stop, inputs)
+    let noise = unstatedNoise(stop, inputs)
     // The approach to a window starting at `first`: the fixes from `before` (10 s earlier)
     // to it, and the strides within it (a stop at a corner comes from another direction than
     // the street before it).
@@ -23,24 +22,24 @@ extension RefinedStops {
         (inputs[$0].dopplerSpeedMetersPerSecond ?? 0) >= configuration.resumeSpeedMetersPerSecond
       }
       return measure(
-        travel: Array(before..<first) + strides, passage: before...last, inputs, configuration,
+        travel: Array(before..<first) + strides, passage: before...last, inputs,
         unstatedNoise: noise)
     }
-    var before = farthest(from: first, by: -1, within: earliest...first, inputs, configuration)
+    var before = farthest(from: first, by: -1, within: earliest...first, inputs)
     var measured = approach(from: before, toWindowFrom: first)
     // A stop found long after the person stood (the Doppler noise and the wander ran on) has
     // as much standstill as walk in those 10 s, and no direction: the window reaches 10 s
     // further back, once.
     if measured == nil, before < first {
       first = before
-      before = farthest(from: first, by: -1, within: earliest...first, inputs, configuration)
+      before = farthest(from: first, by: -1, within: earliest...first, inputs)
       measured = approach(from: before, toWindowFrom: first)
     }
     guard let approach = measured else { return stop.lowerBound }
     // The stop speed, not the noise, decides: a start within a watch's Doppler noise is a
     // false stop.
     if let start = changePoint(
-      inputs, Array((first...last).reversed()), by: approach, configuration,
+      inputs, Array((first...last).reversed()), by: approach,
       threshold: { _ in configuration.stopSpeedMetersPerSecond })
     {
       return start
@@ -52,18 +51,16 @@ extension RefinedStops {
     var window = first...last
     while window.upperBound < stop.upperBound {
       let next = window.upperBound + 1
-      window =
-        next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs, configuration)
+      window = next...farthest(from: next, by: 1, within: next...stop.upperBound, inputs)
       if let start = changePoint(
-        inputs, Array(window.reversed()), by: approach, configuration,
-        threshold: { noiseThreshold($0, configuration) })
+        inputs, Array(window.reversed()), by: approach, threshold: { noiseThreshold($0) })
       {
         return start
       }
       // Every fix of this window reads moving too; unless the positions travel, the person
       // stood at its start.
       guard
-        let speed = positionSpeedMetersPerSecond(window, inputs),
+        let speed = Self.positionSpeedMetersPerSecond(window, inputs),
         speed >= configuration.resumeSpeedMetersPerSecond
       else { return next }
     }
@@ -72,35 +69,31 @@ extension RefinedStops {
 
   /// The speed above which a fix reads moving where its Doppler noise decides: its reported
   /// accuracy, at least the stop speed and at most the resume speed.
-  static func noiseThreshold(_ input: Input, _ configuration: StopDetector.Configuration)
-    -> Double
-  {
+  func noiseThreshold(_ input: Input) -> Double {
     min(
       max(configuration.stopSpeedMetersPerSecond, input.speedAccuracyMetersPerSecond ?? 0),
       configuration.resumeSpeedMetersPerSecond)
   }
 
-  /// Where a stop ended: the detector's end, or up to ``StopDetector/Refinement/boundaryWindowSeconds`` earlier when
-  /// the Doppler says the person was already going, or later when it says they still stood.
-  static func refinedEnd(
-    of stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
-    notAfter latest: Int, reach: Int?
+  /// Where a stop ended: the detector's end, or up to
+  /// ``StopDetector/Refinement/boundaryWindowSeconds`` earlier when the Doppler says the person was
+  /// already going, or later when it says they still stood.
+  func refinedEnd(
+    of stop: ClosedRange<Int>, _ inputs: Inputs, notAfter latest: Int, reach: Int?
   ) -> Int {
     guard stop.upperBound <= latest else { return stop.upperBound }
-    let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs, configuration)
-    let next = farthest(
-      from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs, configuration)
+    let first = farthest(from: stop.upperBound, by: -1, within: stop, inputs)
+    let next = farthest(from: stop.upperBound, by: 1, within: stop.upperBound...latest, inputs)
     let last = max(next, min(reach ?? stop.upperBound, latest))
-    let after = farthest(from: last, by: 1, within: last...latest, inputs, configuration)
+    let after = farthest(from: last, by: 1, within: last...latest, inputs)
     guard
       let departure = measure(
-        travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs, configuration,
-        unstatedNoise: unstatedNoise(stop, inputs, configuration))
+        travel: Array((last + 1)..<(after + 1)), passage: first...after, inputs,
+        unstatedNoise: unstatedNoise(stop, inputs))
     else { return stop.upperBound }
     // Above the noise too: a standing watch's Doppler reads above the stop speed.
     let end = changePoint(
-      inputs, Array(first...last), by: departure, configuration,
-      threshold: { noiseThreshold($0, configuration) })
+      inputs, Array(first...last), by: departure, threshold: { noiseThreshold($0) })
     let latestEnd = max(stop.upperBound, min(reach ?? stop.upperBound, latest))
     let refined = max(min(end ?? first - 1, latestEnd), stop.lowerBound)
     // The positions' dwell can end while the wander runs ahead of the person. Later, the stop
@@ -109,7 +102,7 @@ extension RefinedStops {
     // than the resume speed in any direction has left.
     guard refined == stop.upperBound, next > stop.upperBound else { return refined }
     return changePoint(
-      inputs, Array((stop.upperBound + 1)...next), by: departure, configuration,
+      inputs, Array((stop.upperBound + 1)...next), by: departure,
       threshold: { _ in configuration.stopSpeedMetersPerSecond },
       until: { ($0.dopplerSpeedMetersPerSecond ?? 0) > configuration.resumeSpeedMetersPerSecond },
       continuesStop: true)
@@ -118,9 +111,8 @@ extension RefinedStops {
 
   /// The farthest index from `index`, stepping by `step` within `bounds`, whose time lies
   /// within ``StopDetector/Refinement/boundaryWindowSeconds`` of the time at `index`.
-  static func farthest(
-    from index: Int, by step: Int, within bounds: ClosedRange<Int>, _ inputs: Inputs,
-    _ configuration: StopDetector.Configuration
+  func farthest(
+    from index: Int, by step: Int, within bounds: ClosedRange<Int>, _ inputs: Inputs
   ) -> Int {
     guard let time = inputs[index].timeSeconds else { return index }
     var result = index
@@ -135,7 +127,7 @@ extension RefinedStops {
   /// The change point of the speed along `motion`, walking `order` from inside the stop
   /// outward: the index of `order` at which the running sum of `u_i - threshold_i` (`u` the
   /// Doppler velocity along the motion, weighed with the positions' as
-  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:_:)`` says) is smallest, that is the outermost
+  /// ``alongSpeeds(_:along:speedMetersPerSecond:_:)`` says) is smallest, that is the outermost
   /// fix that still reads standing. A CUSUM weighs every fix instead of waiting for a run; a
   /// fix without a Doppler velocity weighs nothing. The scan ends at a fix for which `until`
   /// holds. `nil` when the sum never falls to zero (every fix reads moving); fixes without a
@@ -145,9 +137,8 @@ extension RefinedStops {
   /// not a tie; and a Doppler speed above the threshold by more than its noise (the stated
   /// accuracy times ``StopDetector/Configuration/speedNoiseFactor``) reads moving in any
   /// direction.
-  static func changePoint(
-    _ inputs: Inputs, _ order: [Int], by measure: Measure,
-    _ configuration: StopDetector.Configuration, threshold: (Input) -> Double,
+  func changePoint(
+    _ inputs: Inputs, _ order: [Int], by measure: Measure, threshold: (Input) -> Double,
     until isMoving: (Input) -> Bool = { _ in false }, continuesStop: Bool = false
   ) -> Int? {
     let speeds =
@@ -159,7 +150,7 @@ extension RefinedStops {
             motion.eastMetersPerSecond / motion.speedMetersPerSecond,
             motion.northMetersPerSecond / motion.speedMetersPerSecond
           ),
-          speedMetersPerSecond: motion.speedMetersPerSecond, inputs, configuration)
+          speedMetersPerSecond: motion.speedMetersPerSecond, inputs)
       case .speed:
         order.map { inputs[$0].dopplerSpeedMetersPerSecond }
       }
@@ -187,7 +178,7 @@ extension RefinedStops {
         input.dopplerVelocity != nil
         || ((changePoint != nil || continuesStop)
           && !stepsFast(
-            to: index, inputs, fasterThan: configuration.stopSpeedMetersPerSecond, configuration))
+            to: index, inputs, fasterThan: configuration.stopSpeedMetersPerSecond))
       if sum < smallest || (sum == smallest && tieWins) {
         smallest = sum
         changePoint = index
@@ -196,12 +187,9 @@ extension RefinedStops {
     return changePoint
   }
 
-  /// Whether the step to the input at `index` spans a pause of more than ``StopDetector/Refinement/pauseSeconds`` at
-  /// more than `speedMetersPerSecond`.
-  static func stepsFast(
-    to index: Int, _ inputs: Inputs, fasterThan speedMetersPerSecond: Double,
-    _ configuration: StopDetector.Configuration
-  ) -> Bool {
+  /// Whether the step to the input at `index` spans a pause of more than
+  /// ``StopDetector/Refinement/pauseSeconds`` at more than `speedMetersPerSecond`.
+  func stepsFast(to index: Int, _ inputs: Inputs, fasterThan speedMetersPerSecond: Double) -> Bool {
     guard index > 0, let time = inputs[index].timeSeconds else { return false }
     let previous = inputs[index - 1]
     guard let previousTime = previous.timeSeconds,
@@ -224,7 +212,7 @@ extension RefinedStops {
   /// How to judge a boundary: by the speed alone where every fix of the `passage` (the
   /// travel and the boundary's window) states a speed accuracy that trusts the Doppler near
   /// zero (twice the accuracy below the stop speed), a fix that states none counting as
-  /// `unstatedNoise` (see ``unstatedNoise(_:_:_:)``), or where the course sweeps steadily
+  /// `unstatedNoise` (see ``unstatedNoise(_:_:)``), or where the course sweeps steadily
   /// through the passage and no fix states an accuracy that does not; otherwise along the
   /// mean Doppler velocity of the `travel` inputs (the approach or the departure) when it
   /// reaches the resume speed; `nil`, not at all, when it does not.
@@ -235,30 +223,27 @@ extension RefinedStops {
   /// its speed alone, would read moving where it stands; a Doppler without a stated accuracy
   /// (NMEA, least-squares fixes) is trusted where it read about zero through the stop, or
   /// through a turn, which, unlike noise, sweeps its course a little at a time.
-  static func measure(
-    travel: [Int], passage: ClosedRange<Int>, _ inputs: Inputs,
-    _ configuration: StopDetector.Configuration, unstatedNoise: Double?
+  func measure(
+    travel: [Int], passage: ClosedRange<Int>, _ inputs: Inputs, unstatedNoise: Double?
   ) -> Measure? {
-    if trustsDoppler(passage, inputs, configuration, unknown: .infinity, unstated: unstatedNoise)
-      || turnsSteadily(through: passage, inputs, configuration)
+    if trustsDoppler(passage, inputs, unknown: .infinity, unstated: unstatedNoise)
+      || turnsSteadily(through: passage, inputs)
     {
       return .speed
     }
-    return mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {
+    return Self.mean(travel.compactMap { inputs[$0].dopplerVelocity }).flatMap {
       $0.speedMetersPerSecond >= configuration.resumeSpeedMetersPerSecond ? .along($0) : nil
     }
   }
 
-  /// The median Doppler speed of the inputs of `stop` that report a speed and course but
-  /// state no speed accuracy (NMEA, least-squares fixes), in meters per second: what such a
-  /// Doppler reads while the person stands, standing in for the accuracy the fixes do not
-  /// state. `nil` with fewer than ``StopDetector/Refinement/unstatedNoiseReadings`` of them. The median, as the
-  /// stop's edges may hold the first and last strides. Speeds without a course (a watch's FIT
-  /// records, a receiver that drops the course when slow) are left out: their slow readings
-  /// count as a zero velocity, which reads standing whatever the person does.
-  static func unstatedNoise(
-    _ stop: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
-  ) -> Double? {
+  /// The median Doppler speed of the inputs of `stop` that report a speed and course but state no
+  /// speed accuracy (NMEA, least-squares fixes), in meters per second: what such a Doppler reads
+  /// while the person stands, standing in for the accuracy the fixes do not state. `nil` with fewer
+  /// than ``StopDetector/Refinement/unstatedNoiseReadings`` of them. The median, as the stop's
+  /// edges may hold the first and last strides. Speeds without a course (a watch's FIT records, a
+  /// receiver that drops the course when slow) are left out: their slow readings count as a zero
+  /// velocity, which reads standing whatever the person does.
+  func unstatedNoise(_ stop: ClosedRange<Int>, _ inputs: Inputs) -> Double? {
     let speeds = stop.compactMap { index -> Double? in
       let input = inputs[index]
       guard input.speedAccuracyMetersPerSecond == nil, input.coursedDopplerVelocity != nil else {
@@ -273,9 +258,8 @@ extension RefinedStops {
   /// Whether the Doppler of every input of `indices` is trusted near zero: its speed accuracy
   /// is less than half the stop speed. An input that states none counts as stating
   /// `unstated` if that is given and the input reports a speed and course, else `unknown`.
-  static func trustsDoppler(
-    _ indices: some Sequence<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration,
-    unknown: Double, unstated: Double? = nil
+  func trustsDoppler(
+    _ indices: some Sequence<Int>, _ inputs: Inputs, unknown: Double, unstated: Double? = nil
   ) -> Bool {
     indices.allSatisfy {
       let input = inputs[$0]
@@ -287,21 +271,17 @@ extension RefinedStops {
   }
 
   /// Whether the Doppler turns steadily through `range` (see
-  /// ``turnsSteadily(_:_:)``) and no input there states an accuracy that does not trust it
+  /// ``turnsSteadily(_:)``) and no input there states an accuracy that does not trust it
   /// near zero.
-  static func turnsSteadily(
-    through range: ClosedRange<Int>, _ inputs: Inputs, _ configuration: StopDetector.Configuration
-  ) -> Bool {
-    trustsDoppler(range, inputs, configuration, unknown: 0)
-      && turnsSteadily(range.map { inputs[$0] }, configuration)
+  func turnsSteadily(through range: ClosedRange<Int>, _ inputs: Inputs) -> Bool {
+    trustsDoppler(range, inputs, unknown: 0) && turnsSteadily(range.map { inputs[$0] })
   }
 
-  /// Whether the Doppler velocities of `readings`, in time order, are those of a turn: three
-  /// or more, at the resume speed on average, each turning less than ``StopDetector/Refinement/steadyTurnDegrees``
-  /// from the one before. Inputs without a Doppler velocity are passed over.
-  static func turnsSteadily(_ readings: [Input], _ configuration: StopDetector.Configuration)
-    -> Bool
-  {
+  /// Whether the Doppler velocities of `readings`, in time order, are those of a turn: three or
+  /// more, at the resume speed on average, each turning less than
+  /// ``StopDetector/Refinement/steadyTurnDegrees`` from the one before. Inputs without a Doppler
+  /// velocity are passed over.
+  func turnsSteadily(_ readings: [Input]) -> Bool {
     let turns = readings.compactMap { input in
       input.dopplerVelocity.map { (velocity: $0, speed: input.dopplerSpeedMetersPerSecond ?? 0) }
     }
@@ -318,41 +298,37 @@ extension RefinedStops {
 
 // MARK: - Interruptions
 
-extension RefinedStops {
+extension StopRefiner {
 
   /// The moving runs between two stops that are part of one stop: at most
-  /// ``StopDetector/Refinement/interruptionSeconds`` long, with a mean Doppler velocity below the stop speed (half its
-  /// fixes or more reporting one), and the person in the same place on either side: the mean
-  /// positions of the stop's last and first ``StopDetector/Refinement/interruptionSideFixes`` fixes, weighed by their
-  /// accuracy, lie within the dwell radius of each other.
+  /// ``StopDetector/Refinement/interruptionSeconds`` long, with a mean Doppler velocity below the
+  /// stop speed (half its fixes or more reporting one), and the person in the same place on either
+  /// side: the mean positions of the stop's last and first
+  /// ``StopDetector/Refinement/interruptionSideFixes`` fixes, weighed by their accuracy, lie within
+  /// the dwell radius of each other.
   ///
   /// An error ramp at a standstill carries the positions out of the stop's radius, and a fix
   /// without a speed then ends the stop; the stop found again once the positions snap back is
   /// the same one. Noise at a standstill points every way and averages out, a departure does
   /// not; and a person who walked off and stopped again stands somewhere else.
-  static func interruptions(
-    of flags: [Bool], _ inputs: Inputs, _ configuration: StopDetector.Configuration
-  ) -> [ClosedRange<Int>] {
-    let stops = stoppedRuns(flags)
+  func interruptions(of flags: [Bool], _ inputs: Inputs) -> [ClosedRange<Int>] {
+    let stops = Self.stoppedRuns(flags)
     return zip(stops, stops.dropFirst()).compactMap { before, after in
       let run = (before.upperBound + 1)...(after.lowerBound - 1)
       guard let start = inputs[before.upperBound].timeSeconds,
         let end = inputs[after.lowerBound].timeSeconds,
         end - start <= configuration.refinement.interruptionSeconds,
-        let velocity = meanVelocity(
+        let velocity = Self.meanVelocity(
           run.lowerBound..<(run.upperBound + 1), inputs, minimumCount: (run.count + 1) / 2),
         velocity.speedMetersPerSecond < configuration.stopSpeedMetersPerSecond
       else { return nil }
       let radius = configuration.dwellRadiusMeters
-      let here = weightedPosition(
-        max(
-          before.upperBound - configuration.refinement.interruptionSideFixes + 1, before.lowerBound)...before
-          .upperBound,
+      let sideFixes = configuration.refinement.interruptionSideFixes
+      let here = Self.weightedPosition(
+        max(before.upperBound - sideFixes + 1, before.lowerBound)...before.upperBound,
         inputs, standInAccuracyMeters: radius)
-      let there = weightedPosition(
-        after
-          .lowerBound...min(
-            after.lowerBound + configuration.refinement.interruptionSideFixes - 1, after.upperBound),
+      let there = Self.weightedPosition(
+        after.lowerBound...min(after.lowerBound + sideFixes - 1, after.upperBound),
         inputs, standInAccuracyMeters: radius)
       return Geodesic.distanceMeters(from: here, to: there) <= radius ? run : nil
     }
