@@ -31,9 +31,7 @@
 ///    pauses are its pace, not a loss);
 /// 2a. the fix is less than ``Configuration/positionOutlierSeconds`` after a fix refused for its position
 ///    (``recordRefusal(_:reason:)``): the solution that put a position off by
-///    tens of meters also gave the speeds around it (JEN806JEN, read as positions, times and
-///    speeds: 8.6-11.1 m/s, genuine top 7.93, between innovation outliers and an implied-speed
-///    jump);
+///    tens of meters also gave the speeds around it;
 /// 3. satellites below ``Configuration/minimumSatellitesUsed``, HDOP above
 ///    ``Configuration/maximumHorizontalDilution``, speed accuracy above
 ///    ``Configuration/maximumSpeedAccuracyMetersPerSecond``, where the fix says;
@@ -43,10 +41,9 @@
 /// 6. displacement (reported speeds only): the speed exceeds the positions' displacement speed
 ///    by more than the tolerance, or, within ``SignalLossReconvergence/signalLossSeconds`` of a
 ///    signal loss, falls short of it by as much: while the receiver reconverges, both come
-///    from the same unconverged solution (STA818JOH's 6.95 m/s among positions running at
-///    37 m/s). Elsewhere positions that outrun the speed do not refuse it: in a city, or in a
-///    ramp of position error, it is the positions that run off while the Doppler speed holds
-///    (refusing those speeds everywhere caught no more of the labelled spikes).
+///    from the same unconverged solution. Elsewhere positions that outrun the speed do not
+///    refuse it: in a city, or in a ramp of position error, it is the positions that run off
+///    while the Doppler speed holds.
 ///
 /// A derived speed (from positions, when none is reported) goes through rules 2, 2a, 3 and 5
 /// against the same reference, so a spike carried by positions alone is held to the same
@@ -88,10 +85,9 @@ public struct SpeedCorroboration: Sendable {
   /// A step between two positions, east and north in meters.
   private typealias Step = (east: Double, north: Double)
 
-  /// Fixes that repeat one reported speed over equal steps.
+  /// Fixes that repeat one reported speed over equal steps (`step`: `nil` while there is one).
   private struct RepeatRun: Sendable {
     var startSeconds: Double
-    /// The step they repeat; `nil` while the run has one fix.
     var step: Step?
     var fixCount: Int
   }
@@ -126,7 +122,7 @@ public struct SpeedCorroboration: Sendable {
   ///   - isReported: whether the speed is the receiver's own.
   ///   - upcoming: the fixes that follow, oldest first (the live look-ahead), read only as far
   ///     as needed; may be empty.
-  // Inlined: called on a judge held in a mutating pipeline, a call would copy the judge.
+  // Inlined, as the rules `record` calls: a call would copy the whole judge (416 bytes).
   @inline(__always)
   public func verdict(
     for fix: Fix, speedMetersPerSecond: Double?, isReported: Bool,
@@ -217,7 +213,6 @@ public struct SpeedCorroboration: Sendable {
 
   // MARK: - Rules
 
-  // Inlined: called from a mutating method, a method call would copy the whole struct.
   @inline(__always)
   private func isSignalLoss(atTimeSeconds time: Double) -> Bool {
     guard let lastTimeSeconds else { return false }
