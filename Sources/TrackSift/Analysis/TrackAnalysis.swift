@@ -159,11 +159,11 @@ private struct Pipeline {
     let inputs = StopRefiner.Inputs(count: pass.stopSpeeds.count) {
       [
         indices = pass.segment.acceptedFixIndices, stopSpeeds = pass.stopSpeeds,
-        velocities = pass.reportedVelocities, profile
+        velocities = pass.reportedVelocities, refiner
       ] position in
       StopRefiner.Input(
         fix: fixes[indices[position]], speed: stopSpeeds[position],
-        reportedVelocity: velocities[position], configuration: profile.stops)
+        reportedVelocity: velocities[position], configuration: refiner.configuration)
     }
     let candidates = refiner.candidateFlags(
       live: pass.segment.isMoving, inputs: inputs, keepsLive: pass.acrossGap)

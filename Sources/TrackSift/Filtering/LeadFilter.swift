@@ -94,8 +94,7 @@ struct LeadFilter: Sendable {
   /// accepted, up to one that starts a new run (which no smoother joins to the fixes before).
   func forEachRecord(_ limit: Int, _ body: (KalmanRecord) -> Void) {
     for index in start..<min(start + limit, end) {
-      guard entries[index].step.verdict.isAccepted, let record = entries[index].step.record
-      else { continue }
+      guard let record = entries[index].step.record else { continue }
       if record.startsRun { return }
       body(record)
     }
