@@ -23,6 +23,13 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// distance; its refined position lies on the line from the stop's arrival to its departure.
   /// One per accepted fix (all `false` where the segment has no times).
   public var refinedIsCreeping: [Bool] = []
+  /// The smoother's path into the accepted fixes (by position among them) whose step from the
+  /// fix before crosses a signal loss the person kept moving through (see ``GapPath``): the
+  /// refined figures measure that step along it, and the cleaned file draws it.
+  public var refinedGapPaths: [Int: GapPath] = [:]
+  /// The same for the live figures: the live smoother's path across each signal loss they
+  /// measure along one.
+  public var liveGapPaths: [Int: GapPath] = [:]
   /// The speed the refined figures trusted at each accepted fix in m/s (a reported speed that
   /// was corroborated, or one derived from positions; see ``SpeedVerdict``), `nil` where they
   /// trusted none: the speeds the maximum and the best windows are taken from.

@@ -15,6 +15,10 @@ import Foundation
 /// (its last refined position, where the person stood as they set off), so the drift is
 /// neither written nor lost.
 ///
+/// Where the figures measure a step along the smoother's path across a signal loss
+/// (``GapPath``), that path's intermediate points are written before the fix after the loss,
+/// each with its time and nothing else: they are the smoother's estimate, not fixes.
+///
 /// The speed written at a moving fix is the one the figures trusted there (the speed the
 /// maximum and the best windows are taken from; see ``SpeedVerdict``), none where they trusted
 /// none: a step between smoothed positions a fifth of a second apart is mostly their noise,
@@ -33,8 +37,11 @@ struct CleanedPath: Sendable {
     /// Whether the point is held at an earlier position (its interval is not counted).
     var isHeld: Bool
     /// The time to write, where it is not the fix's own (a held point that carries the time of
-    /// a refused fix).
+    /// a refused fix, or a point of a ``GapPath``).
     var timeSeconds: Double?
+    /// Whether the point is one of a ``GapPath``'s intermediate points rather than a fix
+    /// (`position` is then the fix after the signal loss).
+    var isInterpolated = false
   }
 
   /// The pieces of the path: one per output segment, each with at least one point.
@@ -47,10 +54,11 @@ struct CleanedPath: Sendable {
   ///   - isMoving: whether the step into each fix is counted (one per coordinate).
   ///   - timesSeconds: each fix's time, `nil` where it has none or the times are not used.
   ///   - speedsMetersPerSecond: the speed the figures trusted at each fix, `nil` where none.
-  /// - Complexity: O(n).
+  ///   - gapPaths: the path the figures measured into a fix across a signal loss, by position.
+  /// - Complexity: O(n) plus the gap paths' points.
   init(
     coordinates: [Coordinate], isMoving: [Bool], timesSeconds: [Double?],
-    speedsMetersPerSecond: [Double?]
+    speedsMetersPerSecond: [Double?], gapPaths: [Int: GapPath] = [:]
   ) {
     pieces = []
     var piece: [Point] = []
@@ -82,6 +90,8 @@ struct CleanedPath: Sendable {
         continue
       }
       let stepMeters = Geodesic.distanceMeters(from: from, to: coordinate)
+      // A gap path starts at a moving fix (the figures measure none out of a stop).
+      let path = arrival == nil && !gapPaths.isEmpty ? gapPaths[position] : nil
       if let start = arrival {
         arrival = nil
         let placement = Self.holdPlacement(
@@ -98,13 +108,22 @@ struct CleanedPath: Sendable {
           piece = resumed
         }
       }
+      var stepStart = from
+      if let path {
+        for (point, time) in zip(path.intermediateCoordinates, path.intermediateTimesSeconds) {
+          piece.append(
+            Point(
+              position: position, coordinate: point,
+              courseDegrees: Self.course(from: stepStart, to: point), isHeld: false,
+              timeSeconds: time, isInterpolated: true))
+          stepStart = point
+        }
+      }
       piece.append(
         Point(
           position: position, coordinate: coordinate,
           speedMetersPerSecond: interval == nil ? nil : speedsMetersPerSecond[position],
-          courseDegrees: stepMeters > 0
-            ? Geodesic.initialBearingDegrees(from: from, to: coordinate) : nil,
-          isHeld: false))
+          courseDegrees: Self.course(from: stepStart, to: coordinate), isHeld: false))
     }
     if !piece.isEmpty { pieces.append(piece) }
   }
@@ -186,6 +205,12 @@ struct CleanedPath: Sendable {
     }
     let distance = (low + high) / 2
     return (coordinate(distance, ux, uy), excess(distance * ux, distance * uy))
+  }
+
+  /// The direction of the step from `start` to `end` in degrees, `nil` where it has no length.
+  private static func course(from start: Coordinate, to end: Coordinate) -> Double? {
+    Geodesic.distanceMeters(from: start, to: end) > 0
+      ? Geodesic.initialBearingDegrees(from: start, to: end) : nil
   }
 
   /// The most a held stretch may lengthen the written path, in meters, before the path is

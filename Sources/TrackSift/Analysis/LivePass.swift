@@ -64,6 +64,7 @@ struct LivePass {
         }
       }
     }
+    if let path = step.gapPath { segment.liveGapPaths[segment.acceptedFixIndices.count] = path }
     segment.acceptedFixIndices.append(step.sequence)
     segment.liveCoordinates.append(step.coordinate)
     segment.isMoving.append(step.isMoving)

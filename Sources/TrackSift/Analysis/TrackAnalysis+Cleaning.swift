@@ -7,7 +7,9 @@ extension TrackAnalysis {
   ///
   /// Each fix whose step the figures do not count (a stop, an un-bridged gap) is written at the
   /// position held when the stretch began, with its time, so a stop is one held position that
-  /// lasts as long as it did (see `CleanedPath`). Each fix carries the speed the figures
+  /// lasts as long as it did (see `CleanedPath`). Where the refined figures measured a step
+  /// along the smoother's path across a signal loss (``GapPath``), the path's points are
+  /// written too, with their times only. Each fix carries the speed the figures
   /// trusted there (``AnalyzedSegment/trustedSpeedsMetersPerSecond``; none where they trusted
   /// none, zero while held) and the direction of the step into it; the speed and course
   /// accuracies, which described the receiver's values, are dropped. Time, altitude, accuracy
@@ -42,7 +44,8 @@ extension TrackAnalysis {
         coordinates: coordinates,
         isMoving: isCounted(analyzed, smoothing),
         timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil },
-        speedsMetersPerSecond: writtenSpeeds(analyzed, smoothing))
+        speedsMetersPerSecond: writtenSpeeds(analyzed, smoothing),
+        gapPaths: gapPaths(analyzed, smoothing))
       var pieces = path.pieces
       if usesTimes {
         Self.holdClock(&pieces, segment: segment, verdicts: segmentVerdicts, accepted: accepted)
@@ -59,6 +62,7 @@ extension TrackAnalysis {
         cleaned.segments.append(
           Segment(
             fixes: points.map { point in
+              if point.isInterpolated { return Self.interpolatedFix(point) }
               var fix = segment.fixes[accepted[point.position]]
               if let time = point.timeSeconds {
                 fix.timestamp = Date(timeIntervalSinceReferenceDate: time)
@@ -74,6 +78,23 @@ extension TrackAnalysis {
       }
     }
     return cleaned
+  }
+
+  /// The paths across signal losses that the figures of `smoothing`'s positions measured.
+  private func gapPaths(_ analyzed: AnalyzedSegment, _ smoothing: Smoothing) -> [Int: GapPath] {
+    switch smoothing {
+    case .rts: analyzed.refinedGapPaths
+    case .live: analyzed.liveGapPaths
+    case .none: [:]
+    }
+  }
+
+  /// A point of a ``GapPath`` as written: its time, position and course, nothing measured.
+  private static func interpolatedFix(_ point: CleanedPath.Point) -> Fix {
+    Fix(
+      timestamp: point.timeSeconds.map { Date(timeIntervalSinceReferenceDate: $0) },
+      latitudeDegrees: point.coordinate.latitudeDegrees,
+      longitudeDegrees: point.coordinate.longitudeDegrees, courseDegrees: point.courseDegrees)
   }
 
   /// Whether the step into each accepted fix counts for the figures of `smoothing`'s positions:

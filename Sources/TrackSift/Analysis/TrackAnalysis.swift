@@ -172,16 +172,42 @@ private struct Pipeline {
     refit(&pass.records, fixes, pass.segment, pass.speedVerdicts)
     pass.stopSpeeds = []
     pass.reportedVelocities = []
-    var coordinates = RTSSmoother.smoothedCoordinates(pass.records)
+    let indices = pass.segment.acceptedFixIndices
+    let gaps = Self.movingSignalLosses(
+      times: { fixes[indices[$0]].timeSeconds }, isMoving: pass.segment.refinedIsMoving)
+    var (coordinates, velocities) = RTSSmoother.smoothedCoordinates(
+      pass.records, velocitiesAt: Set(gaps.flatMap { [$0 - 1, $0] }))
     pass.records = []
     pass.segment.refinedIsCreeping = StopCreep.apply(
       to: &coordinates, isMoving: pass.segment.refinedIsMoving, crossesGap: pass.acrossGap,
       countsEveryStop: profile.refinedCountsStopMovement,
       accuracyMultiple: profile.stops.refinement.creepAccuracyMultiple
-    ) { [indices = pass.segment.acceptedFixIndices] position in
+    ) { position in
       fixes[indices[position]].validHorizontalAccuracyMeters
     }
+    for position in gaps {
+      guard let before = velocities[position - 1], let after = velocities[position],
+        let start = fixes[indices[position - 1]].timeSeconds,
+        let end = fixes[indices[position]].timeSeconds
+      else { continue }
+      let previous = position >= 2 ? fixes[indices[position - 2]].timeSeconds : nil
+      pass.segment.refinedGapPaths[position] = GapPath.across(
+        from: (coordinates[position - 1], before, start), to: (coordinates[position], after, end),
+        previousIntervalSeconds: previous.map { start - $0 })
+    }
     pass.segment.refinedCoordinates = coordinates
+  }
+
+  /// The positions among the accepted fixes whose step from the fix before is longer than
+  /// ``SignalLossReconvergence/signalLossSeconds`` with the person moving on both sides: the
+  /// steps a ``GapPath`` may measure.
+  private static func movingSignalLosses(times: (Int) -> Double?, isMoving: [Bool]) -> [Int] {
+    isMoving.indices.dropFirst().filter { position in
+      guard isMoving[position - 1], isMoving[position], let start = times(position - 1),
+        let end = times(position)
+      else { return false }
+      return end - start > SignalLossReconvergence.signalLossSeconds
+    }
   }
 
   /// Feeds the accepted fixes at their refined positions to the refined figures; a refused
@@ -209,7 +235,9 @@ private struct Pipeline {
           speedForMaximumMetersPerSecond: segment.trustedSpeedsMetersPerSecond[position],
           isMoving: segment.refinedIsMoving[position],
           countsForSustainedSpeed: pass.sustainedFlags[position],
-          isCreeping: segment.refinedIsCreeping[position])
+          isCreeping: segment.refinedIsCreeping[position],
+          pathMeters: segment.refinedGapPaths.isEmpty
+            ? nil : segment.refinedGapPaths[position]?.lengthMeters)
       )
     }
   }

@@ -189,9 +189,9 @@ public struct ConstantVelocityKalmanFilter: Sendable, Hashable {
   /// Notes a signal loss: a pause longer than ``SignalLossReconvergence/signalLossSeconds``
   /// and three times the interval before it (a sparse recording's pauses are its pace).
   private mutating func noteSignalLoss(gapSeconds: Double?, at timeSeconds: Double?) {
-    if let gapSeconds, let lastIntervalSeconds,
-      gapSeconds > SignalLossReconvergence.signalLossSeconds,
-      gapSeconds > 3 * lastIntervalSeconds
+    if let gapSeconds,
+      SignalLossReconvergence.isSignalLoss(
+        pauseSeconds: gapSeconds, previousIntervalSeconds: lastIntervalSeconds)
     {
       signalBackSeconds = timeSeconds
     }

@@ -22,34 +22,52 @@ public enum RTSSmoother {
   {
     var result = [Coordinate](
       repeating: Coordinate(latitudeDegrees: .nan, longitudeDegrees: .nan), count: records.count)
-    smooth(records) { offset, coordinate in result[offset] = coordinate }
+    smooth(records) { offset, coordinate, _ in result[offset] = coordinate }
     return result
   }
 
-  /// The smoothed position of the first record, from the records after it: a fixed-lag
-  /// smoother's estimate when `records` are the newest few. `nil` for no records.
+  /// The smoothed positions, one per record, and the smoothed velocities of the records at
+  /// `offsets` (positions in `records`, from 0).
+  /// - Complexity: O(n) time, O(n) for the positions.
+  public static func smoothedCoordinates(
+    _ records: some RandomAccessCollection<KalmanRecord>, velocitiesAt offsets: Set<Int>
+  ) -> (coordinates: [Coordinate], velocities: [Int: Velocity]) {
+    guard !offsets.isEmpty else { return (smoothedCoordinates(records), [:]) }
+    var coordinates = [Coordinate](
+      repeating: Coordinate(latitudeDegrees: .nan, longitudeDegrees: .nan), count: records.count)
+    var velocities: [Int: Velocity] = [:]
+    smooth(records) { offset, coordinate, velocity in
+      coordinates[offset] = coordinate
+      if offsets.contains(offset) { velocities[offset] = velocity }
+    }
+    return (coordinates, velocities)
+  }
+
+  /// The smoothed position and velocity of the first record, from the records after it: a
+  /// fixed-lag smoother's estimate when `records` are the newest few. `nil` for no records.
   ///
   /// The few records share one plane, centred on the first, rather than one each: a window of
   /// a few hundred meters distorts the steps between its records by about a millimeter, and
   /// a live recorder saves a plane's trigonometry for every record of every window.
   /// - Complexity: O(n) time, without allocation.
-  public static func smoothedFirstCoordinate(
+  public static func smoothedFirstState(
     _ records: some RandomAccessCollection<KalmanRecord>
-  ) -> Coordinate? {
+  ) -> (coordinate: Coordinate, velocity: Velocity)? {
     guard let origin = records.first?.coordinate else { return nil }
-    var first: Coordinate?
-    smooth(records, in: LocalTangentPlane(origin: origin)) { offset, coordinate in
-      if offset == 0 { first = coordinate }
+    var first: (Coordinate, Velocity)?
+    smooth(records, in: LocalTangentPlane(origin: origin)) { offset, coordinate, velocity in
+      if offset == 0 { first = (coordinate, velocity) }
     }
     return first
   }
 
-  /// The backward pass: gives each record's smoothed position, the last record's first. Each
-  /// step is computed in `sharedPlane`, or else in a plane centred on its record.
+  /// The backward pass: gives each record's smoothed position and velocity, the last
+  /// record's first. Each step is computed in `sharedPlane`, or else in a plane centred on its
+  /// record.
   private static func smooth(
     _ records: some RandomAccessCollection<KalmanRecord>,
     in sharedPlane: LocalTangentPlane? = nil,
-    _ body: (_ offset: Int, _ coordinate: Coordinate) -> Void
+    _ body: (_ offset: Int, _ coordinate: Coordinate, _ velocity: Velocity) -> Void
   ) {
     guard !records.isEmpty else { return }
     var offset = records.count - 1
@@ -59,7 +77,10 @@ public enum RTSSmoother {
     var laterCoordinate = later.coordinate
     var laterEastVelocity = later.eastVelocityMetersPerSecond
     var laterNorthVelocity = later.northVelocityMetersPerSecond
-    body(offset, laterCoordinate)
+    body(
+      offset, laterCoordinate,
+      Velocity(
+        eastMetersPerSecond: laterEastVelocity, northMetersPerSecond: laterNorthVelocity))
     while index != records.startIndex {
       index = records.index(before: index)
       offset -= 1
@@ -88,7 +109,10 @@ public enum RTSSmoother {
         laterEastVelocity = record.eastVelocityMetersPerSecond + eastCorrection.velocity
         laterNorthVelocity = record.northVelocityMetersPerSecond + northCorrection.velocity
       }
-      body(offset, laterCoordinate)
+      body(
+        offset, laterCoordinate,
+        Velocity(
+          eastMetersPerSecond: laterEastVelocity, northMetersPerSecond: laterNorthVelocity))
       later = record
     }
   }

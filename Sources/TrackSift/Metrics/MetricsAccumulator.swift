@@ -126,7 +126,8 @@ public struct MetricsAccumulator: Sendable, Hashable {
     addToBestWindows(sample, seconds: dt)
     let countsStep = sample.isMoving || sample.isCreeping
     guard countsStep || isRecountable else { return advanceSplits() }
-    let step = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
+    let step =
+      sample.pathMeters ?? Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
     if countsStep {
       if step.isFinite {
         distanceMeters += step

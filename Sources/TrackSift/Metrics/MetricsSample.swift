@@ -22,12 +22,16 @@ public struct MetricsSample: Sendable, Hashable {
   /// stop during which the positions crept further than their accuracy explains (a car rolling
   /// up to the line at a red light). Its time stays stopped time.
   public var isCreeping: Bool
+  /// The length of the path into this sample in meters, where it is not the straight step
+  /// from the sample before: the smoother's path across a signal loss (``GapPath``).
+  public var pathMeters: Double?
 
   /// Creates a sample.
   public init(
     timeSeconds: Double?, coordinate: Coordinate, altitudeMeters: Double? = nil,
     verticalAccuracyMeters: Double? = nil, speedForMaximumMetersPerSecond: Double? = nil,
-    isMoving: Bool = true, countsForSustainedSpeed: Bool = true, isCreeping: Bool = false
+    isMoving: Bool = true, countsForSustainedSpeed: Bool = true, isCreeping: Bool = false,
+    pathMeters: Double? = nil
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
@@ -37,5 +41,6 @@ public struct MetricsSample: Sendable, Hashable {
     self.isMoving = isMoving
     self.countsForSustainedSpeed = countsForSustainedSpeed
     self.isCreeping = isCreeping
+    self.pathMeters = pathMeters
   }
 }

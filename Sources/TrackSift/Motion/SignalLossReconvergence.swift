@@ -15,6 +15,17 @@ public struct SignalLossReconvergence: Sendable {
   /// 4.4 s after a 26 s loss (genuine top 7.94), MCC802MAR's likewise. 4 and 5 catch both;
   /// 8 catches no more and starts to trim genuine speeds (JEN806JEN's top 7.93 -> 7.87).
   public static let reconvergenceSeconds = 5.0
+  /// A pause is a signal loss only when it is also this many times the interval before it: a
+  /// sparse recording's pauses (a point every 10 m, or "smart" recording) are its pace.
+  public static let intervalMultiple = 3.0
+
+  /// Whether a pause between two fixes is a signal loss: longer than ``signalLossSeconds`` and
+  /// than ``intervalMultiple`` times the interval before it (none known: not a loss).
+  public static func isSignalLoss(pauseSeconds: Double, previousIntervalSeconds: Double?) -> Bool {
+    guard let previousIntervalSeconds else { return false }
+    return pauseSeconds > signalLossSeconds
+      && pauseSeconds > intervalMultiple * previousIntervalSeconds
+  }
 
   private var lastSeconds: Double?
   private var backSeconds: Double?

@@ -43,6 +43,9 @@ struct LivePipeline: Sendable {
     var departureTimeSeconds: Double?
     /// Splits (kilometer and mile) completed at this fix.
     var splits: [Split] = []
+    /// For an accepted fix after a signal loss the person kept moving through: the live
+    /// smoother's path into it, which the live figures measure (see ``GapPath``).
+    var gapPath: GapPath?
   }
 
   /// How many of the fixes the look-ahead still holds smooth each released fix's position, at
@@ -71,6 +74,12 @@ struct LivePipeline: Sendable {
     var previous: (timeSeconds: Double, coordinate: Coordinate)?
     /// The live moving flag of the last accepted fix, `nil` before the first.
     var lastIsMoving: Bool?
+    /// The last accepted, timed fix's live position and velocity, where a ``GapPath`` starts.
+    var lastLiveState:
+      (
+        coordinate: Coordinate, velocity: Velocity, timeSeconds: Double,
+        intervalSeconds: Double?
+      )?
     /// The speed verdicts' memory: the last trusted speed, recent positions, signal losses.
     var speedJudge: SpeedCorroboration
     /// The filter run ahead through the fixes held, for the fixed-lag smoother.
@@ -192,11 +201,14 @@ struct LivePipeline: Sendable {
     }
     counts.record(step.verdict)
     step.record = filtered.record
-    step.coordinate =
-      filtered.record.flatMap { lagSmoothedCoordinate(from: $0) }
-      ?? filtered.coordinate
+    let live =
+      filtered.record.flatMap { lagSmoothedState(from: $0) }
+      ?? (filtered.coordinate, filtered.velocity)
+    step.coordinate = live.coordinate
     estimateSpeed(&step, of: fix, filtered: filtered, reported: reported, verdict: reportedVerdict)
+    let wasMoving = segment.lastIsMoving == true
     judgeMotion(&step, of: fix, filtered: filtered)
+    takeGapPath(into: &step, live: live, of: fix, wasMoving: wasMoving)
     addToLiveFigures(&step, of: fix)
     return step
   }
@@ -310,30 +322,8 @@ struct LivePipeline: Sendable {
         altitudeMeters: fix.validAltitudeMeters,
         verticalAccuracyMeters: fix.verticalAccuracyMeters,
         speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
-        isMoving: step.isMoving, countsForSustainedSpeed: step.countsForSustainedSpeed))
-  }
-
-  /// Whether the straight step from the previous accepted fix to this one is one the activity
-  /// can make: no faster than the speed layer's fastest derived speed, or than the fix's
-  /// trusted speed with the displacement rule's tolerance (``SpeedCorroboration``).
-  ///
-  /// Static, as ``crossesGapPlausibly(from:to:at:_:)``: a method would copy the whole pipeline
-  /// for every fix.
-  private static func isPlausibleStep(
-    from previous: (timeSeconds: Double, coordinate: Coordinate)?, to coordinate: Coordinate,
-    of fix: Fix, trusted: Double?, _ profile: ActivityProfile
-  ) -> Bool {
-    guard let previous, let time = fix.timeSeconds,
-      time > previous.timeSeconds
-    else { return true }
-    let speed =
-      Geodesic.distanceMeters(from: previous.coordinate, to: coordinate)
-      / (time - previous.timeSeconds)
-    let rules = profile.speedCorroboration
-    let trustedLimit = trusted.map {
-      $0 * (1 + rules.displacementToleranceFraction) + rules.displacementToleranceMetersPerSecond
-    }
-    return speed <= max(profile.speed.maximumDerivedSpeedMetersPerSecond, trustedLimit ?? 0)
+        isMoving: step.isMoving, countsForSustainedSpeed: step.countsForSustainedSpeed,
+        pathMeters: step.gapPath?.lengthMeters))
   }
 
   /// Runs the live figures' clock to a refused fix whose time is trusted
@@ -343,11 +333,32 @@ struct LivePipeline: Sendable {
     metrics.advanceClock(toSeconds: time)
   }
 
-  /// The released fix's position smoothed (Rauch-Tung-Striebel) over the next
+  /// Gives an accepted fix the live smoother's path across a signal loss the person kept
+  /// moving through (see ``GapPath``), and keeps its live state for the next fix.
+  private mutating func takeGapPath(
+    into step: inout Step, live: (coordinate: Coordinate, velocity: Velocity), of fix: Fix,
+    wasMoving: Bool
+  ) {
+    guard let time = fix.timeSeconds else { return }
+    let previous = segment.lastLiveState
+    if wasMoving, step.isMoving, let previous {
+      step.gapPath = GapPath.across(
+        from: (previous.coordinate, previous.velocity, previous.timeSeconds),
+        to: (live.coordinate, live.velocity, time),
+        previousIntervalSeconds: previous.intervalSeconds)
+    }
+    segment.lastLiveState = (
+      live.coordinate, live.velocity, time, previous.map { time - $0.timeSeconds }
+    )
+  }
+
+  /// The released fix's position and velocity smoothed (Rauch-Tung-Striebel) over the next
   /// ``smoothingLagFixes`` fixes the look-ahead holds, as the live filter would take them (the
   /// lead runs it ahead; a held fix it refuses is passed over, one that starts a new run ends
   /// the window). The live filter itself goes on from its own estimate.
-  private mutating func lagSmoothedCoordinate(from record: KalmanRecord) -> Coordinate? {
+  private mutating func lagSmoothedState(
+    from record: KalmanRecord
+  ) -> (coordinate: Coordinate, velocity: Velocity)? {
     if !segment.lead.isValid {
       var lead = segment.lead
       lead.restart(from: segment.filter)
@@ -363,26 +374,9 @@ struct LivePipeline: Sendable {
     window.removeAll(keepingCapacity: true)
     window.append(record)
     segment.lead.forEachRecord(Self.smoothingLagFixes) { window.append($0) }
-    let coordinate = RTSSmoother.smoothedFirstCoordinate(window)
+    let state = RTSSmoother.smoothedFirstState(window)
     segment.smoothingWindow = window
-    return coordinate
-  }
-
-  /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
-  /// recording" files have every minute or two) and its straight-line speed is one the
-  /// activity moves at. A jump, or a gap that looks like a stop, is not counted.
-  private static func crossesGapPlausibly(
-    from previous: (timeSeconds: Double, coordinate: Coordinate)?, to fix: Fix,
-    at coordinate: Coordinate, _ profile: ActivityProfile
-  ) -> Bool {
-    guard let previous, let time = fix.timeSeconds else { return false }
-    let gapSeconds = min(
-      profile.gate.reanchorGapSeconds ?? .infinity, profile.filter.reanchorGapSeconds)
-    let intervalSeconds = time - previous.timeSeconds
-    guard intervalSeconds >= gapSeconds else { return false }
-    let speed = Geodesic.distanceMeters(from: previous.coordinate, to: coordinate) / intervalSeconds
-    return speed >= profile.stops.resumeSpeedMetersPerSecond
-      && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
+    return state
   }
 }
 

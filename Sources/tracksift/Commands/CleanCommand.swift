@@ -11,8 +11,10 @@ struct CleanCommand: ParsableCommand {
     abstract: "Write a cleaned GPX: bad fixes removed, positions filtered, stops held.",
     discussion: """
       The file's own length is the distance `analyze` reports for the positions written \
-      (refined by default): each stop is written as one held position with its times, and \
-      each point carries the speed that distance was counted with. --tolerance-meters \
+      (refined by default): each stop is written as one held position with its times, the \
+      smoother's path is drawn across a signal loss the person moved through (points with a \
+      time and a position only), and each fix carries the speed that distance was counted \
+      with. --tolerance-meters \
       simplifies the route for display, never removing more than 0.1 % of its length.
       """)
 

@@ -12,8 +12,8 @@ struct ConvertCommand: ParsableCommand {
       Every fix is written as read, segments kept; CSV adds each fix's verdict code and \
       GeoJSON adds each point's verdict as a property with --properties. With --clean, only the \
       accepted fixes are written, at their smoothed positions, each stop as one held position \
-      and each point with its refined speed, so the file measures the refined distance (the \
-      route is not simplified). \
+      and each point with its refined speed, with the smoother's path drawn across a signal \
+      loss, so the file measures the refined distance (the route is not simplified). \
       NMEA (RMC, GGA and GST sentences) keeps no segment boundaries, sensors or verdicts.
       """)
 

@@ -58,17 +58,20 @@ struct FormatRoundTripTests {
       track: Track(
         segments: try TCXReader.read(data: Data(bare.utf8)).activities.flatMap(\.track.segments))
     ).refinedMetrics
-    // Measured (running profile): 8,582 m and 18:19 moving from the NMEA log and the TCX copy,
-    // 8,570 m and 18:08 from the bare TCX. Without an accuracy the smoother weighs the
-    // positions by the white noise measured on the recording, as the log's 0.05 m (below the
-    // 1 m floor) is weighed: the distance holds. (Weighed by the assumed 5 m, the bare copy cut
-    // the bends: 8,488 m.) What differs: the 12 m the car crept at its traffic lights, which
-    // only a stated accuracy lets ``StopCreep`` tell from standing, and the moving time, as the
-    // stops read the missing course.
+    // Measured (running profile): 8,701 m from the NMEA log and the TCX copy, 8,666 m from the
+    // bare TCX. Without an accuracy the smoother weighs the positions by the white noise
+    // measured on the recording, as the log's 0.05 m (below the 1 m floor) is weighed: the
+    // distance holds. (Weighed by the assumed 5 m, the bare copy cut the bends by 1 %.) What
+    // differs: the 12 m the car crept at its traffic lights, which only a stated accuracy lets
+    // ``StopCreep`` tell from standing; the smoother's paths across the signal losses
+    // (``GapPath``), whose ends' velocities the missing course and accuracy change (315 m
+    // against 302 m across the 40 s loss); and the moving time, as the stops read the missing
+    // course.
     let creepFraction = 0.0015
+    let gapPathFraction = 0.002
     #expect(
       FormatRoundTrip.difference(original.distanceMeters, bareCopy.distanceMeters, floor: 0.001)
-        <= Self.tolerance + creepFraction,
+        <= Self.tolerance + creepFraction + gapPathFraction,
       Comment(
         rawValue: "NMEA \(original.distanceMeters) m, \(original.movingTimeSeconds ?? 0) s "
           + "moving; bare TCX \(bareCopy.distanceMeters) m, \(bareCopy.movingTimeSeconds ?? 0) s"))

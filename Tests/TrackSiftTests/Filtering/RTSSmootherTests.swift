@@ -41,13 +41,13 @@ import Testing
     let records = scenario.runFilter().records
     for start in stride(from: 0, to: records.count - 7, by: 7) {
       let window = records[start..<(start + 7)]
-      let first = try #require(RTSSmoother.smoothedFirstCoordinate(window))
+      let first = try #require(RTSSmoother.smoothedFirstState(window)?.coordinate)
       // One plane for the window rather than one per record.
       let whole = RTSSmoother.smoothedCoordinates(window)[0]
       #expect(Geodesic.distanceMeters(from: first, to: whole) < 0.001)
       #expect(Geodesic.distanceMeters(from: first, to: records[start].coordinate) > 0)
     }
-    #expect(RTSSmoother.smoothedFirstCoordinate(records[0..<0]) == nil)
+    #expect(RTSSmoother.smoothedFirstState(records[0..<0]) == nil)
   }
 
   @Test func neverJoinsRuns() {

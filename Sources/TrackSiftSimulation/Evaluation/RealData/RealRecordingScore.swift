@@ -28,7 +28,8 @@ public struct RealRecordingScore: Sendable, Codable {
   public var rawP95Meters: Double?
   /// The same for the refined position of every accepted fix.
   public var refinedP95Meters: Double?
-  /// The same for every point of the cleaned file, at its own time.
+  /// The same for every point of the cleaned file at the time of one of the recording's fixes
+  /// (not for the points it draws across a signal loss, where no fix was), at its own time.
   public var cleanedFileP95Meters: Double?
 
   /// A distance's error against the reference, in percent (positive: too long).
@@ -92,12 +93,23 @@ public struct RealRecordingScore: Sendable, Codable {
     refinedP95Meters = Self.p95(refinedErrors)
     let cleanedTruth = EvaluationTruth(track: cleaned, reference: reference)
     let cleanedFixes = cleaned.allFixes
+    // Scored at the recording's fixes: not at the points a cleaned file draws across a signal
+    // loss (`GapPath`), where no fix was.
+    let fixMilliseconds = Set(fixes.compactMap { $0.timeSeconds.map(Self.milliseconds) })
     cleanedFileP95Meters = Self.p95(
       cleanedFixes.indices.compactMap { index in
-        cleanedTruth.fixes[index].map {
+        guard let time = cleanedFixes[index].timeSeconds,
+          fixMilliseconds.contains(Self.milliseconds(time))
+        else { return nil }
+        return cleanedTruth.fixes[index].map {
           Geodesic.distanceMeters(from: cleanedFixes[index].coordinate, to: $0.coordinate)
         }
       })
+  }
+
+  /// A time in whole milliseconds, as a file written and read back keeps it.
+  private static func milliseconds(_ seconds: Double) -> Int64 {
+    Int64((seconds * 1000).rounded())
   }
 
   private static func p95(_ errors: [Double]) -> Double? {
