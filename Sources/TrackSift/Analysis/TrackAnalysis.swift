@@ -193,7 +193,8 @@ private struct Pipeline {
       let previous = position >= 2 ? fixes[indices[position - 2]].timeSeconds : nil
       pass.segment.refinedGapPaths[position] = GapPath.across(
         from: (coordinates[position - 1], before, start), to: (coordinates[position], after, end),
-        previousIntervalSeconds: previous.map { start - $0 })
+        previousIntervalSeconds: previous.map { start - $0 },
+        maximumIntervalSeconds: profile.filter.reanchorGapSeconds)
     }
     pass.segment.refinedCoordinates = coordinates
   }

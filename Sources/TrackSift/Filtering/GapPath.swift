@@ -11,7 +11,8 @@ import Foundation
 /// in regression", J. R. Stat. Soc. B 40(3)). How much it recovers on real drives and walks is
 /// in the SmoothingDefaults article.
 ///
-/// Only a signal loss counts: a pause longer than 10 s and three times the interval before it
+/// Only a signal loss the filter carries its state across counts (no longer than its re-anchor
+/// gap, a minute by default): a pause longer than 10 s and three times the interval before it
 /// (``SignalLossReconvergence/isSignalLoss(pauseSeconds:previousIntervalSeconds:)``). A sparse
 /// recording (a point every 10 m, or every 10-15 s) is left as its points: its steps are its
 /// pace, and the smoothed velocities of points that far apart bend its path more than it bent.
@@ -53,17 +54,20 @@ public struct GapPath: Sendable, Hashable {
   ///   - start: the position and velocity before the loss, and its time in seconds.
   ///   - end: the position and velocity after it, and its time.
   ///   - previousIntervalSeconds: the interval between the fix before `start` and `start`.
+  ///   - maximumIntervalSeconds: the longest loss the filter carries its state across
+  ///     (``ConstantVelocityKalmanFilter/Configuration/reanchorGapSeconds``); after a longer
+  ///     one it starts afresh, and the two ends' velocities say nothing of the path between.
   /// - Complexity: O(interval in seconds).
   public static func across(
     from start: (coordinate: Coordinate, velocity: Velocity, timeSeconds: Double),
     to end: (coordinate: Coordinate, velocity: Velocity, timeSeconds: Double),
-    previousIntervalSeconds: Double?
+    previousIntervalSeconds: Double?, maximumIntervalSeconds: Double
   ) -> GapPath? {
     let interval = end.timeSeconds - start.timeSeconds
     guard
       SignalLossReconvergence.isSignalLoss(
         pauseSeconds: interval, previousIntervalSeconds: previousIntervalSeconds),
-      interval.isFinite,
+      interval <= maximumIntervalSeconds, interval.isFinite,
       start.velocity.isFinite, end.velocity.isFinite,
       start.coordinate.isInRange, end.coordinate.isInRange
     else { return nil }

@@ -126,13 +126,15 @@ public struct MetricsAccumulator: Sendable, Hashable {
     addToBestWindows(sample, seconds: dt)
     let countsStep = sample.isMoving || sample.isCreeping
     guard countsStep || isRecountable else { return advanceSplits() }
-    let step =
-      sample.pathMeters ?? Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
+    let straight = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
+    let step = sample.pathMeters ?? straight
     if countsStep {
       if step.isFinite {
         distanceMeters += step
+        // The straight step, not a path's estimate: covered for certain, so the speed it gives
+        // is one the person certainly reached.
         if sample.isMoving, sample.countsForSustainedSpeed {
-          sustained.add(meters: step, seconds: dt)
+          sustained.add(meters: straight, seconds: dt)
         }
       }
       let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true

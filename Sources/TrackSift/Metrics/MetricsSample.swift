@@ -23,7 +23,8 @@ public struct MetricsSample: Sendable, Hashable {
   /// up to the line at a red light). Its time stays stopped time.
   public var isCreeping: Bool
   /// The length of the path into this sample in meters, where it is not the straight step
-  /// from the sample before: the smoother's path across a signal loss (``GapPath``).
+  /// from the sample before: the smoother's path across a signal loss (``GapPath``). It counts
+  /// for the distance; the speed held over a stretch takes the straight step.
   public var pathMeters: Double?
 
   /// Creates a sample.

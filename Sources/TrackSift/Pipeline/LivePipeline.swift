@@ -345,7 +345,8 @@ struct LivePipeline: Sendable {
       step.gapPath = GapPath.across(
         from: (previous.coordinate, previous.velocity, previous.timeSeconds),
         to: (live.coordinate, live.velocity, time),
-        previousIntervalSeconds: previous.intervalSeconds)
+        previousIntervalSeconds: previous.intervalSeconds,
+        maximumIntervalSeconds: profile.filter.reanchorGapSeconds)
     }
     segment.lastLiveState = (
       live.coordinate, live.velocity, time, previous.map { time - $0.timeSeconds }

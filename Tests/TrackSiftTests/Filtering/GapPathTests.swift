@@ -26,7 +26,8 @@ import Testing
     let path = try #require(
       GapPath.across(
         from: state(0, 0, velocity: east(10), seconds: 100),
-        to: state(radius, radius, velocity: north(10), seconds: 120), previousIntervalSeconds: 1))
+        to: state(radius, radius, velocity: north(10), seconds: 120), previousIntervalSeconds: 1,
+        maximumIntervalSeconds: 60))
     #expect(abs(path.lengthMeters - 200) < 4)
     #expect(path.intermediateCoordinates.count == 19)
     // Every point lies near the arc (a cubic follows a circle to within a few percent).
@@ -39,7 +40,8 @@ import Testing
   @Test func theLengthIsTheWrittenPolylines() throws {
     let start = state(0, 0, velocity: east(8), seconds: 0)
     let end = state(150, 90, velocity: north(6), seconds: 25.5)
-    let path = try #require(GapPath.across(from: start, to: end, previousIntervalSeconds: 1))
+    let path = try #require(
+      GapPath.across(from: start, to: end, previousIntervalSeconds: 1, maximumIntervalSeconds: 60))
     let points = [start.coordinate] + path.intermediateCoordinates + [end.coordinate]
     let written = zip(points, points.dropFirst()).reduce(0) {
       $0 + Geodesic.distanceMeters(from: $1.0, to: $1.1)
@@ -56,7 +58,8 @@ import Testing
     let path = try #require(
       GapPath.across(
         from: state(0, 0, velocity: east(5), seconds: 0),
-        to: state(100, 0, velocity: east(5), seconds: 20), previousIntervalSeconds: 1))
+        to: state(100, 0, velocity: east(5), seconds: 20), previousIntervalSeconds: 1,
+        maximumIntervalSeconds: 60))
     #expect(abs(path.lengthMeters - 100) < 1e-6)
   }
 
@@ -65,36 +68,47 @@ import Testing
     #expect(
       GapPath.across(
         from: state(0, 0, velocity: east(10), seconds: 0),
-        to: state(60, 60, velocity: north(10), seconds: 10), previousIntervalSeconds: 1)
+        to: state(60, 60, velocity: north(10), seconds: 10), previousIntervalSeconds: 1,
+        maximumIntervalSeconds: 60)
         == nil)
     // A runner who stood at a crossing for most of a minute without signal: 5 m covered where
     // 3 m/s would cover 180 m.
     #expect(
       GapPath.across(
         from: state(0, 0, velocity: east(3), seconds: 0),
-        to: state(5, 0, velocity: east(3), seconds: 60), previousIntervalSeconds: 1) == nil)
+        to: state(5, 0, velocity: east(3), seconds: 60), previousIntervalSeconds: 1,
+        maximumIntervalSeconds: 60) == nil)
     // A curve longer than the faster end's speed allows over the interval.
     #expect(
       GapPath.across(
         from: state(0, 0, velocity: north(1), seconds: 0),
         to: state(
           12, 0, velocity: Velocity(eastMetersPerSecond: 0, northMetersPerSecond: -1),
-          seconds: 12), previousIntervalSeconds: 1) == nil)
+          seconds: 12), previousIntervalSeconds: 1, maximumIntervalSeconds: 60) == nil)
     #expect(
       GapPath.across(
         from: state(0, 0, velocity: east(.nan), seconds: 0),
-        to: state(100, 0, velocity: east(5), seconds: 20), previousIntervalSeconds: 1) == nil)
+        to: state(100, 0, velocity: east(5), seconds: 20), previousIntervalSeconds: 1,
+        maximumIntervalSeconds: 60) == nil)
+    // A loss longer than the filter carries its state across.
+    #expect(
+      GapPath.across(
+        from: state(0, 0, velocity: east(6), seconds: 0),
+        to: state(5_000, 2_000, velocity: north(6), seconds: 970), previousIntervalSeconds: 1,
+        maximumIntervalSeconds: 60) == nil)
     // A loss that ends standing after half an hour: the ends' mean speed would have covered
     // far more than the 5 m between them.
     #expect(
       GapPath.across(
         from: state(0, 0, velocity: .zero, seconds: 0),
-        to: state(5, 0, velocity: east(0.4), seconds: 2_000), previousIntervalSeconds: 1) == nil)
+        to: state(5, 0, velocity: east(0.4), seconds: 2_000), previousIntervalSeconds: 1,
+        maximumIntervalSeconds: 60) == nil)
     // A sparse recording's pace: a point every 12 s after one 12 s before.
     #expect(
       GapPath.across(
         from: state(0, 0, velocity: east(10), seconds: 0),
-        to: state(90, 60, velocity: north(10), seconds: 12), previousIntervalSeconds: 12) == nil)
+        to: state(90, 60, velocity: north(10), seconds: 12), previousIntervalSeconds: 12,
+        maximumIntervalSeconds: 60) == nil)
   }
 }
 
