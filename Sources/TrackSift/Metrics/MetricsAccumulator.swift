@@ -197,25 +197,26 @@ public struct MetricsAccumulator: Sendable, Hashable {
   }
 
   /// Counts the latest intervals of the segment that end after a time as moving or as
-  /// stopped after all (for an accumulator created ``isRecountable``; otherwise nothing),
-  /// walking back from the newest while they hold the other value: a stop detector knows
-  /// where a dwell began (or where the person left) only a few seconds late.
+  /// stopped after all (for an accumulator created ``isRecountable``; otherwise nothing), by
+  /// the stop detector's one re-labelling rule (``StopDetector``'s `relabelledTail`: walking
+  /// back from the newest while they hold the other value): a stop detector knows where a
+  /// dwell began (or where the person left) only a few seconds late.
   ///
   /// - Parameters:
   ///   - timeSeconds: intervals ending after this time are recounted.
   ///   - asMoving: whether they count as moving.
   /// - Complexity: O(k) in the intervals recounted, at most the last hour's.
   public mutating func recount(after timeSeconds: Double, asMoving: Bool) {
-    var position = recentIntervals.count - 1
-    while position >= 0, recentIntervals[position].isMoving != asMoving,
-      recentIntervals[position].endTimeSeconds > timeSeconds
-    {
-      let interval = recentIntervals[position]
-      let sign = asMoving ? 1.0 : -1.0
-      movingSeconds += sign * interval.durationSeconds
-      distanceMeters += sign * interval.meters
+    let start = StopDetector.relabelledTail(
+      count: recentIntervals.count, as: asMoving, after: timeSeconds,
+      isMoving: { recentIntervals[$0].isMoving },
+      timeOf: { recentIntervals[$0].endTimeSeconds })
+    let sign = asMoving ? 1.0 : -1.0
+    // Newest first, as the sums always took them.
+    for position in (start..<recentIntervals.count).reversed() {
+      movingSeconds += sign * recentIntervals[position].durationSeconds
+      distanceMeters += sign * recentIntervals[position].meters
       recentIntervals[position].isMoving = asMoving
-      position -= 1
     }
   }
 
