@@ -15,10 +15,13 @@ struct BenchBatchCommand: ParsableCommand {
       "Time GPX, TCX and FIT parsing, the analysis pipeline and Douglas-Peucker (use a release build)."
   )
 
-  @Argument(help: "A GPX file; without one, a simulated recording of --points fixes is used.")
+  @Argument(
+    help: "A GPX file; without one, a simulated run of --points seconds at 1 Hz is used.")
   var file: String?
 
-  @Option(parsing: .unconditional, help: "Fixes in the simulated recording when no file is given.")
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds of the simulated run when no file is given (about one fix a second).")
   var points: Int = 1_000_000
 
   @Option(
@@ -140,13 +143,12 @@ struct BenchBatchCommand: ParsableCommand {
 
   private func simulatedFile(in folder: URL) throws -> String {
     let path = folder.appendingPathComponent("simulated-\(points).gpx").path
-    var configuration = SyntheticActivityGenerator.Configuration()
-    configuration.durationSeconds = points
-    configuration.seed = 7
-    configuration.spikeProbability = 0.0003
-    let activity = SyntheticActivityGenerator(configuration: configuration).generate()
+    // The suburban phone run `simulate` makes by default, a fix a second.
+    let recording = ScenarioSimulator(
+      configuration: ScenarioConfiguration(durationSeconds: points, seed: 7)
+    ).run()
     try GPXWriter.write(
-      GPXDocument(creator: "TrackSift bench", tracks: [activity.track]),
+      GPXDocument(creator: "TrackSift bench", tracks: [recording.track]),
       to: URL(fileURLWithPath: path))
     return path
   }

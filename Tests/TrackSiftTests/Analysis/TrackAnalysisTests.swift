@@ -10,9 +10,7 @@ import TrackSiftSimulation
 
   @Test(arguments: [1, 2, 3] as [UInt64])
   func measuresASimulatedCityRunNearTheTruth(seed: UInt64) {
-    var configuration = SyntheticActivityGenerator.Configuration()
-    configuration.seed = seed
-    let activity = SyntheticActivityGenerator(configuration: configuration).generate()
+    let activity = ScenarioSimulator(configuration: ScenarioConfiguration(seed: seed)).run()
     let analysis = TrackAnalysis(track: activity.track, profile: .running)
     let truth = activity.truthDistanceMeters
     let refinedError = abs(analysis.refinedMetrics.distanceMeters - truth) / truth
@@ -311,15 +309,17 @@ import TrackSiftSimulation
   }
 
   @Test func cleanedTrackKeepsAcceptedFixesTimesAndSegments() throws {
-    let activity = SyntheticActivityGenerator(configuration: .init()).generate()
+    let activity = ScenarioSimulator(configuration: ScenarioConfiguration()).run()
     let analysis = TrackAnalysis(track: activity.track)
     let cleaned = analysis.cleanedTrack(from: activity.track)
-    // Every accepted fix, and the points drawn across the signal losses the figures measured
-    // along the smoother's path.
+    // Every accepted fix, the points drawn across the signal losses the figures measured along
+    // the smoother's path, and the first position held from the earliest time the clock ran
+    // (a fix refused for its position, not its time, came first: a segment of its own).
     let drawn = analysis.segments.reduce(0) { total, segment in
       segment.refinedGapPaths.values.reduce(total) { $0 + $1.intermediateCoordinates.count }
     }
-    #expect(cleaned.fixCount == analysis.verdictCounts.acceptedCount + drawn)
+    #expect(cleaned.fixCount == analysis.verdictCounts.acceptedCount + drawn + 1)
+    #expect(cleaned.segments.first?.fixes.count == 1)
     let simplified = analysis.cleanedTrack(from: activity.track, toleranceMeters: 3)
     #expect(simplified.fixCount < cleaned.fixCount / 3)
     for segment in simplified.segments {
@@ -329,7 +329,7 @@ import TrackSiftSimulation
     }
     let raw = analysis.cleanedTrack(from: activity.track, smoothing: .none)
     let firstIndex = try #require(analysis.segments.first?.acceptedFixIndices.first)
-    let written = try #require(raw.segments.first?.fixes.first)
+    let written = try #require(raw.segments.dropFirst().first?.fixes.first)
     let read = try #require(activity.track.segments.first?.fixes[firstIndex])
     #expect(written.coordinate == read.coordinate)
     #expect(written.timestamp == read.timestamp)
