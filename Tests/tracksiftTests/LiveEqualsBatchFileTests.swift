@@ -35,7 +35,7 @@ import TrackSiftFormats
   func replayMatchesAnalysis(file: String) throws {
     let path = try #require(CommandRunner.sharedData).appendingPathComponent(file).path
     // A file refused is tested elsewhere.
-    guard let track = try? ActivityFile.track(atPath: path) else { return }
+    guard let track = try? InputFile.track(atPath: path) else { return }
     let activity: ActivityKind =
       file.contains("drive") || file.contains("gsdc") || file.contains("nmea-gpsd")
       ? .driving : .running

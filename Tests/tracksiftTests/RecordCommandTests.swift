@@ -217,7 +217,7 @@ struct RecordCommandTests {
       let log = try #require(CommandRunner.sharedData).appendingPathComponent(
         "corpus/nmea-gpsd/haicom-305N.log")
       let analysis = TrackAnalysis(
-        track: try ActivityFile.track(atPath: log.path), profile: .running)
+        track: try InputFile.track(atPath: log.path), profile: .running)
       #expect(analysis.verdictCounts.acceptedCount == 62)
       let store = directory.appendingPathComponent("haicom.sqlite").path
       let recorder = Process()
@@ -249,7 +249,7 @@ struct RecordCommandTests {
       let database = try ActivityStore(path: store, readOnly: true)
       let stored = try database.fixes(of: ActivityID(rawValue: 1))
       // Verdicts by fix time, log against gpsd.
-      let fixes = try ActivityFile.track(atPath: log.path).allFixes
+      let fixes = try InputFile.track(atPath: log.path).allFixes
       var logVerdicts: [Double: Verdict] = [:]
       for (fix, verdict) in zip(fixes, logVerdictList) {
         if let time = fix.timestamp?.timeIntervalSince1970 {

@@ -18,7 +18,7 @@ import TrackSiftTestSupport
       defer { try? FileManager.default.removeItem(at: directory) }
       let path = directory.appendingPathComponent("full.sqlite").path
       let store = try ActivityStore(path: path)
-      let track = try ActivityFile.track(atPath: StoreCommandTests.sample)
+      let track = try InputFile.track(atPath: StoreCommandTests.sample)
       let inputs = try RecordingReplay.inputs(for: track)
       let configuration = RecorderConfiguration(profile: ActivityProfile(activity: .running))
       var session = try RecordingSession(
@@ -68,7 +68,7 @@ import TrackSiftTestSupport
   /// The panel's moving time grows with each fix: the judged figure trails the newest fix by
   /// the look-ahead (it sat at 0:00 for 11 s, then jumped), the held fixes' time fills the gap.
   @Test func theDisplayedMovingTimeGrowsWithEachFix() throws {
-    let track = try ActivityFile.track(atPath: StoreCommandTests.sample)
+    let track = try InputFile.track(atPath: StoreCommandTests.sample)
     let inputs = try RecordingReplay.inputs(for: track)
     var recorder = Recorder(
       configuration: RecorderConfiguration(profile: ActivityProfile(activity: .running)))

@@ -26,7 +26,7 @@ import TrackSiftTestSupport
       let store = directory.appendingPathComponent("activities.sqlite").path
       let replay = try CommandRunner.run(["replay", Self.sample, "--store", store, "--json"])
       #expect(replay.status == 0, "\(replay.standardError)")
-      let analysis = TrackAnalysis(track: try ActivityFile.track(atPath: Self.sample))
+      let analysis = TrackAnalysis(track: try InputFile.track(atPath: Self.sample))
       let timeline = try CommandRunner.run(["replay", Self.sample, "--store", store])
       #expect(timeline.standardOutput.hasSuffix("Saved as activity 2 in \(store)\n"))
 
@@ -53,7 +53,7 @@ import TrackSiftTestSupport
       ])
       #expect(export.status == 0, "\(export.standardError)")
       #expect(
-        try ActivityFile.track(atPath: exported).fixCount == analysis.verdictCounts.acceptedCount)
+        try InputFile.track(atPath: exported).fixCount == analysis.verdictCounts.acceptedCount)
 
       let summary = try ActivityStore(path: store, readOnly: true).activity(ActivityID(rawValue: 1))
       #expect(summary.totals.distanceMeters == analysis.liveMetrics.distanceMeters)
@@ -85,7 +85,7 @@ import TrackSiftTestSupport
       let directory = try CommandRunner.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }
       let store = directory.appendingPathComponent("crash.sqlite").path
-      let track = try ActivityFile.track(atPath: Self.sample)
+      let track = try InputFile.track(atPath: Self.sample)
       let fixes = track.allFixes
       let verdicts = TrackAnalysis(track: track).verdicts.flatMap { $0 }
       var random = SystemRandomNumberGenerator()
@@ -160,7 +160,7 @@ import TrackSiftTestSupport
       let directory = try CommandRunner.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }
       let store = directory.appendingPathComponent("finish.sqlite").path
-      let track = try ActivityFile.track(atPath: Self.sample)
+      let track = try InputFile.track(atPath: Self.sample)
       do {
         let database = try ActivityStore(path: store)
         var session = try RecordingSession(

@@ -179,3 +179,22 @@ public struct Fix: Sendable {
     return storedAltitude
   }
 }
+
+extension Fix {
+  /// The fix with a horizontal accuracy from its HDOP when it states none
+  /// (``ReceiverStatus/horizontalAccuracyFromDilutionMeters``); otherwise unchanged.
+  ///
+  /// The pipeline applies it to every fix it takes, live and batch alike, so that a GPX, FIT
+  /// or hand-made fix with only an HDOP is judged and filtered as an NMEA one is. An accuracy
+  /// the fix states (even an invalid one) is left for the gate to judge.
+  ///
+  /// - Complexity: O(1).
+  public var withAccuracyFromDilution: Fix {
+    guard horizontalAccuracyMeters == nil,
+      let accuracy = receiver.horizontalAccuracyFromDilutionMeters
+    else { return self }
+    var fix = self
+    fix.horizontalAccuracyMeters = accuracy
+    return fix
+  }
+}

@@ -102,3 +102,21 @@ public struct ReceiverStatus: Sendable, Hashable, Codable {
     try c.encodeIfPresent(positionDilution, forKey: .positionDilution)
   }
 }
+
+extension ReceiverStatus {
+  /// The one-sigma user-equivalent range error in meters that turns an autonomous receiver's
+  /// HDOP into a horizontal accuracy: 2-D RMS = HDOP x 5 m.
+  ///
+  /// gpsd's error model assumes 15 m at 95 % per unit of HDOP for autonomous fixes
+  /// (`H_UERE_NO_DGPS`), 7.5 m as a 2-D RMS; the project's error model puts open-sky receivers
+  /// at 3-5 m 2-D RMS with HDOP near 1. 5 m is the upper end of the second. It is the one
+  /// figure every reader and the pipeline use for a fix that states no accuracy.
+  public static let autonomousRangeErrorMeters = 5.0
+
+  /// The horizontal accuracy in meters that the HDOP gives for an autonomous fix
+  /// (``autonomousRangeErrorMeters`` times the HDOP), or `nil` without a finite HDOP above 0.
+  public var horizontalAccuracyFromDilutionMeters: Double? {
+    guard let dilution = horizontalDilution, dilution.isFinite, dilution > 0 else { return nil }
+    return dilution * Self.autonomousRangeErrorMeters
+  }
+}

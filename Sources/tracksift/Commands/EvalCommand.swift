@@ -218,7 +218,7 @@ struct EvalCommand: ParsableCommand {
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
     let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
-    let referenceTrack = try ActivityFile.track(atPath: truthPath, strict: inputOptions.strict)
+    let referenceTrack = try InputFile.track(atPath: truthPath, strict: inputOptions.strict)
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {
       truth.elevationGainMeters = ReferenceTruth.climbMeters(of: referenceTrack)

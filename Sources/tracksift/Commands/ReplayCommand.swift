@@ -58,7 +58,7 @@ struct ReplayCommand: ParsableCommand {
   func run() throws {
     if let store { try OutputFile.refuseOverwriting(inputs: [file], output: store) }
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
-    input.printNote()
+    InputFile.printNote(of: input)
     let track = input.track
     let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let shown = DisplayUnitsArgument.resolve(units, splits: splits)

@@ -59,7 +59,7 @@ struct SimulateCommand: ParsableCommand {
     var shape = route.shape
     var origin: Coordinate?  // a route from a file starts where the file does
     if let routeFile {
-      let points = try ActivityFile.track(atPath: routeFile).segments.flatMap(\.fixes).map(
+      let points = try InputFile.track(atPath: routeFile).segments.flatMap(\.fixes).map(
         \.coordinate)
       guard points.count >= 2 else {
         throw InputError(path: routeFile, reason: "a route needs at least two points")
