@@ -41,6 +41,14 @@ extension XMLScanner {
     try XMLCharacterData.decode(base, range, into: &output)
   }
 
+  /// The reader's error for a syntax error: its reason with the line and column of its byte
+  /// offset in these bytes, the offset kept within them.
+  func located(_ error: SyntaxError) -> XMLReadError {
+    let (line, column) = location(of: error.byteOffset)
+    return XMLReadError(
+      reason: error.reason, line: line, column: column, byteOffset: min(error.byteOffset, end))
+  }
+
   /// Line and column (both from 1, the column counting characters) of a byte offset.
   func location(of offset: Int) -> (line: Int, column: Int) {
     let offset = min(max(offset, 0), end)

@@ -119,10 +119,7 @@ struct TCXParser {
     do {
       try parser.run()
     } catch {
-      let (line, column) = parser.scanner.location(of: error.byteOffset)
-      let error = XMLReadError(
-        reason: error.reason, line: line, column: column,
-        byteOffset: min(error.byteOffset, parser.scanner.end))
+      let error = parser.scanner.located(error)
       guard lenient else { throw error }
       parser.closeWhatIsOpen()
       parser.document.stoppedAt = error
