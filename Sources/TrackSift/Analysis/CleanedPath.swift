@@ -114,7 +114,10 @@ struct CleanedPath: Sendable {
           piece.append(
             Point(
               position: position, coordinate: point,
-              courseDegrees: Self.course(from: stepStart, to: point), isHeld: false,
+              courseDegrees: Self.course(
+                from: stepStart, to: point,
+                meters: Geodesic.distanceMeters(from: stepStart, to: point)),
+              isHeld: false,
               timeSeconds: time, isInterpolated: true))
           stepStart = point
         }
@@ -123,7 +126,11 @@ struct CleanedPath: Sendable {
         Point(
           position: position, coordinate: coordinate,
           speedMetersPerSecond: interval == nil ? nil : speedsMetersPerSecond[position],
-          courseDegrees: Self.course(from: stepStart, to: coordinate), isHeld: false))
+          courseDegrees: Self.course(
+            from: stepStart, to: coordinate,
+            meters: path == nil
+              ? stepMeters : Geodesic.distanceMeters(from: stepStart, to: coordinate)),
+          isHeld: false))
     }
     if !piece.isEmpty { pieces.append(piece) }
   }
@@ -207,10 +214,12 @@ struct CleanedPath: Sendable {
     return (coordinate(distance, ux, uy), excess(distance * ux, distance * uy))
   }
 
-  /// The direction of the step from `start` to `end` in degrees, `nil` where it has no length.
-  private static func course(from start: Coordinate, to end: Coordinate) -> Double? {
-    Geodesic.distanceMeters(from: start, to: end) > 0
-      ? Geodesic.initialBearingDegrees(from: start, to: end) : nil
+  /// The direction of the step from `start` to `end`, `meters` long, in degrees; `nil` where
+  /// it has no length.
+  private static func course(from start: Coordinate, to end: Coordinate, meters: Double)
+    -> Double?
+  {
+    meters > 0 ? Geodesic.initialBearingDegrees(from: start, to: end) : nil
   }
 
   /// The most a held stretch may lengthen the written path, in meters, before the path is
