@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TrackSiftEvaluation", targets: ["TrackSiftEvaluation"]),
     .library(name: "TrackSiftStore", targets: ["TrackSiftStore"]),
     .library(name: "TrackSiftGPSD", targets: ["TrackSiftGPSD"]),
+    .library(name: "TrackSiftReport", targets: ["TrackSiftReport"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
@@ -34,11 +35,17 @@ let package = Package(
     // Not a product: a child process for the crash-safety test in TrackSiftStoreTests.
     .executableTarget(name: "StoreCrashProbe", dependencies: ["TrackSift", "TrackSiftStore"]),
     .target(name: "TrackSiftGPSD", dependencies: ["TrackSift"]),
+    // The HTML report: pure Swift, no third-party script; MBTiles basemaps through GRDB.
+    .target(
+      name: "TrackSiftReport",
+      dependencies: [
+        "TrackSift", "TrackSiftFormats", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
         "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftEvaluation",
-        "TrackSiftStore", "TrackSiftGPSD",
+        "TrackSiftStore", "TrackSiftGPSD", "TrackSiftReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -64,6 +71,12 @@ let package = Package(
       ],
       // Read and rewritten in place by GoldenOutputTests (by #filePath), not bundled.
       exclude: ["Golden"]),
+    .testTarget(
+      name: "TrackSiftReportTests",
+      dependencies: [
+        "TrackSift", "TrackSiftFormats", "TrackSiftReport", "TrackSiftSimulation",
+        "TrackSiftTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "TrackSiftStoreTests",
       dependencies: [

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TrackSift
 import TrackSiftFormats
+import TrackSiftReport
 import TrackSiftStore
 
 /// `tracksift activities`: what a store holds.
@@ -9,7 +10,7 @@ struct ActivitiesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "activities",
     abstract: "List, show, export, finish and delete the activities of a recording store.",
-    subcommands: [List.self, Show.self, Export.self, Finish.self, Delete.self])
+    subcommands: [List.self, Show.self, Export.self, Report.self, Finish.self, Delete.self])
 
   /// The store option shared by the subcommands.
   struct StoreOptions: ParsableArguments {
@@ -138,6 +139,36 @@ struct ActivitiesCommand: ParsableCommand {
       print(
         "\(output): \(Formatting.count(track.fixCount, "point")) in "
           + Formatting.count(track.segments.count, "segment"))
+    }
+  }
+
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write one activity's offline HTML report (see `tracksift report`).")
+
+    @OptionGroup var options: StoreOptions
+
+    @Argument(help: "The activity's id (see `activities list`).")
+    var id: Int64
+
+    @Option(name: .shortAndLong, help: "The HTML file to write (default: activity-ID.html, here).")
+    var output: String?
+
+    @Option(help: "An MBTiles file of raster tiles to draw under the route (read locally).")
+    var basemap: String?
+
+    func run() throws {
+      let store = try options.open()
+      let id = ActivityID(rawValue: id)
+      let activity = try store.activity(id)
+      let track = try store.track(of: id, acceptedOnly: false)
+      let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: activity.kind))
+      let reported = ReportedActivity(
+        title: activity.name.isEmpty ? "activity \(id)" : activity.name, track: track,
+        analysis: analysis, profileName: activity.kind.rawValue)
+      try ReportCommand.write(
+        ActivityReport(activities: [reported], basemap: try basemap.map(MBTilesBasemap.init)),
+        to: output ?? "activity-\(id).html", inputs: [options.store])
     }
   }
 

@@ -1,0 +1,91 @@
+/// The charts section: speed, elevation, heart rate, cadence and stated accuracy, against
+/// distance and against time, with a toggle that needs no script (two radio buttons and CSS).
+enum ReportCharts {
+  /// A chart's quantities: the raw one and, where there is one, what the pipeline made of it.
+  private struct Kind {
+    var identifier: String
+    var title: String
+    var unit: String
+    var raw: ChartQuantity
+    var refined: ChartQuantity?
+  }
+
+  private static let kinds = [
+    Kind(
+      identifier: "speed", title: "Speed, raw and refined", unit: "km/h", raw: .rawSpeed,
+      refined: .refinedSpeed),
+    Kind(
+      identifier: "elevation", title: "Elevation, raw and as the climb counts it", unit: "m",
+      raw: .rawAltitude, refined: .countedAltitude),
+    Kind(identifier: "heart-rate", title: "Heart rate", unit: "bpm", raw: .heartRate, refined: nil),
+    Kind(identifier: "cadence", title: "Cadence", unit: "/min", raw: .cadence, refined: nil),
+    Kind(
+      identifier: "accuracy", title: "Stated horizontal accuracy", unit: "m", raw: .accuracy,
+      refined: nil),
+  ]
+
+  static func section(activities: [ReportedActivity], traces: [ActivityTrace]) -> String {
+    var out = "<section class=\"charts-section\"><h2>Charts</h2>"
+    out +=
+      "<input type=\"radio\" name=\"axis\" id=\"axis-distance\" checked><label for=\"axis-distance\">against distance</label>"
+    out +=
+      "<input type=\"radio\" name=\"axis\" id=\"axis-time\"><label for=\"axis-time\">against time</label>"
+    out += "<div class=\"charts\">"
+    for axis in ChartSeriesSet.Axis.allCases {
+      out += "<div class=\"by-\(axis == .distance ? "distance" : "time")\">"
+      for kind in kinds {
+        let plot = plot(kind, axis: axis, activities: activities, traces: traces)
+        guard plot.series.contains(where: { !$0.bins.isEmpty }) else { continue }
+        out += "<figure><figcaption>\(plot.title) <span class=\"keys\">"
+        out += plot.series.filter { !$0.bins.isEmpty }.map {
+          "<span class=\"key \($0.style)\">\(HTMLText.escaped($0.label))</span>"
+        }.joined(separator: " ")
+        out += "</span>"
+        if plot.isClipped(plot.valueRange()) {
+          out += " <span class=\"clipped\">(beyond the axis: clipped)</span>"
+        }
+        out += "</figcaption>" + plot.svg() + "</figure>"
+      }
+      out += "</div>"
+    }
+    return out + "</div></section>"
+  }
+
+  private static func plot(
+    _ kind: Kind, axis: ChartSeriesSet.Axis, activities: [ReportedActivity],
+    traces: [ActivityTrace]
+  ) -> ChartPlot {
+    let several = activities.count > 1
+    var series: [ChartPlot.Series] = []
+    var shaded: [ClosedRange<Double>] = []
+    for (index, trace) in traces.enumerated() {
+      let name = several ? activities[index].title + " " : ""
+      let colour = several ? " activity-\(index)" : ""
+      series.append(
+        .init(
+          label: name + "raw", style: "raw-line" + colour,
+          bins: trace.series.bins(of: kind.raw, along: axis)))
+      if let refined = kind.refined {
+        series.append(
+          .init(
+            label: name + (kind.raw == .rawSpeed ? "refined" : "counted"),
+            style: "refined-line" + colour, bins: trace.series.bins(of: refined, along: axis)))
+      }
+      for stop in trace.stops {
+        if axis == .distance {
+          shaded.append(
+            stop.startDistanceMeters...max(stop.startDistanceMeters, stop.endDistanceMeters))
+        } else if let start = stop.startElapsedSeconds, let end = stop.endElapsedSeconds,
+          end >= start
+        {
+          shaded.append(start...end)
+        }
+      }
+    }
+    let extent = series.map(\.bins.extent).max() ?? 1
+    let axisName = axis == .distance ? "distance" : "time"
+    return ChartPlot(
+      identifier: "chart-\(kind.identifier)-\(axisName)", title: kind.title, unit: kind.unit,
+      axis: axis, extent: extent, series: series, shaded: shaded)
+  }
+}

@@ -1,0 +1,43 @@
+import TrackSift
+import TrackSiftFormats
+
+/// One recording as a report shows it: what was read, and what the pipeline made of it.
+public struct ReportedActivity: Sendable {
+  /// The name the report gives it, usually the file's name as the user gave it (untrusted:
+  /// escaped on the page).
+  public var title: String
+  /// The fixes as read.
+  public var track: Track
+  /// The pipeline's verdicts, positions and figures of `track`.
+  public var analysis: TrackAnalysis
+  /// The device's own totals, when the file carries them.
+  public var deviceTotals: DeviceTotals?
+  /// What the reader passed over or left out, one note each.
+  public var readerNotes: [String]
+  /// The descriptive strings the file carries (untrusted: escaped on the page).
+  public var metadata: ActivityMetadata
+  /// The name of the profile the analysis used, such as `running`.
+  public var profileName: String
+
+  /// Creates an activity for a report.
+  public init(
+    title: String, track: Track, analysis: TrackAnalysis, deviceTotals: DeviceTotals? = nil,
+    readerNotes: [String] = [], metadata: ActivityMetadata = ActivityMetadata(),
+    profileName: String
+  ) {
+    self.title = title
+    self.track = track
+    self.analysis = analysis
+    self.deviceTotals = deviceTotals
+    self.readerNotes = readerNotes
+    self.metadata = metadata
+    self.profileName = profileName
+  }
+
+  /// A read file and its analysis; the title is `title`, the rest comes from `file`.
+  public init(title: String, file: ActivityFile, analysis: TrackAnalysis, profileName: String) {
+    self.init(
+      title: title, track: file.track, analysis: analysis, deviceTotals: file.deviceTotals,
+      readerNotes: file.notes, metadata: file.metadata, profileName: profileName)
+  }
+}
