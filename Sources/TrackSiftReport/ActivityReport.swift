@@ -63,10 +63,16 @@ public struct ActivityReport: Sendable {
     for (index, activity) in activities.enumerated() {
       out += ReportTables.summary(activity, index: index)
     }
-    out += "</section><section class=\"map-section\"><h2>Map</h2>" + map.svg()
-    out += ReportLegend.map(
-      activities: activities, traces: traces, speedClasses: speedClasses, reasons: reasons,
-      basemap: map.basemap.isEmpty ? nil : basemap?.attribution)
+    out += "</section><section class=\"map-section\"><h2>Map</h2>"
+    if traces.allSatisfy({ $0.rawCoordinates.isEmpty }) {
+      // An indoor or treadmill file: its device totals above are all there is.
+      out += "<p class=\"no-map\">No position in the file: nothing to draw.</p>"
+    } else {
+      out += map.svg()
+      out += ReportLegend.map(
+        activities: activities, traces: traces, speedClasses: speedClasses, reasons: reasons,
+        basemap: map.basemap.isEmpty ? nil : basemap?.attribution)
+    }
     out += "</section>" + ReportCharts.section(activities: activities, traces: traces)
     out += "<section class=\"tables\"><h2>Splits and verdicts</h2><div class=\"row\">"
     for activity in activities {

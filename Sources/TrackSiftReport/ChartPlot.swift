@@ -81,15 +81,18 @@ struct ChartPlot {
     }
   }
 
-  /// The line through each column's lowest and highest value; a gap of more than two empty
-  /// columns (no data there) lifts the pen.
+  /// The line through each column's lowest and highest value. The pen lifts across a run of
+  /// empty columns four times longer than the usual one between samples (and over three
+  /// columns): a gap in the data, not a sparse recording.
   private func path(_ bins: ColumnBins, _ range: ClosedRange<Double>) -> String {
+    let filled = bins.low.indices.filter { bins.low[$0].isFinite }
+    let steps = zip(filled.dropFirst(), filled).map { $0 - $1 }.sorted()
+    let lift = max(3, 4 * (steps.isEmpty ? 1 : steps[steps.count / 2]))
     var out = ""
-    var lastColumn = -10
-    for column in bins.low.indices where bins.low[column].isFinite {
+    var lastColumn = Int.min / 2
+    for column in filled {
       let x = xPixel(bins.x(ofColumn: column))
-      out +=
-        (column - lastColumn > 3 ? "M" : "L") + SVGNumber.pair(x, yPixel(bins.low[column], range))
+      out += (column - lastColumn > lift ? "M" : "L") + SVGNumber.pair(x, yPixel(bins.low[column], range))
       if bins.high[column] != bins.low[column] {
         out += "L" + SVGNumber.pair(x, yPixel(bins.high[column], range))
       }

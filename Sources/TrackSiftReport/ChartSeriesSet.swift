@@ -48,11 +48,13 @@ struct ChartSeriesSet {
   /// Columns each chart has (about a pixel each at the page's width).
   static let columns = 900
 
-  private(set) var bins: [[ColumnBins]]
+  /// One set of bins per quantity and axis, quantity-major (a flat array: a fix adds to
+  /// several bins, and nested arrays would check each level for uniqueness on every add).
+  private var bins: [ColumnBins]
 
   /// Empty bins over `distanceMeters` and `elapsedSeconds`.
   init(distanceMeters: Double = 1, elapsedSeconds: Double = 1) {
-    bins = ChartQuantity.allCases.map { _ in
+    bins = ChartQuantity.allCases.flatMap { _ in
       [
         ColumnBins(extent: distanceMeters, columns: Self.columns),
         ColumnBins(extent: elapsedSeconds, columns: Self.columns),
@@ -61,13 +63,14 @@ struct ChartSeriesSet {
   }
 
   mutating func add(_ value: Double, to quantity: ChartQuantity, at place: ActivityTrace.Place) {
-    bins[quantity.rawValue][Axis.distance.rawValue].add(x: place.distanceMeters, value: value)
+    let base = quantity.rawValue * Axis.allCases.count
+    bins[base + Axis.distance.rawValue].add(x: place.distanceMeters, value: value)
     if let elapsed = place.elapsedSeconds {
-      bins[quantity.rawValue][Axis.time.rawValue].add(x: elapsed, value: value)
+      bins[base + Axis.time.rawValue].add(x: elapsed, value: value)
     }
   }
 
   func bins(of quantity: ChartQuantity, along axis: Axis) -> ColumnBins {
-    bins[quantity.rawValue][axis.rawValue]
+    bins[quantity.rawValue * Axis.allCases.count + axis.rawValue]
   }
 }

@@ -61,12 +61,7 @@ public struct MBTilesBasemap: Sendable {
   /// placed in the map's pixels; empty when the file has none there.
   func tiles(covering canvas: MapCanvas) -> [PlacedTile] {
     let corners = [
-      canvas.plane.unproject(
-        eastMeters: -canvas.width * canvas.metersPerPixel,
-        northMeters: canvas.height * canvas.metersPerPixel),
-      canvas.plane.unproject(
-        eastMeters: canvas.width * canvas.metersPerPixel,
-        northMeters: -canvas.height * canvas.metersPerPixel),
+      canvas.coordinate(x: 0, y: 0), canvas.coordinate(x: canvas.width, y: canvas.height),
     ]
     for zoom in zoomLevels.reversed() {
       let (x0, y0) = Self.tile(corners[0], zoom: zoom)

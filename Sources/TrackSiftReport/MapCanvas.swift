@@ -48,4 +48,11 @@ struct MapCanvas {
     let (east, northing) = plane.project(coordinate)
     return ((east - west) / metersPerPixel + margin, (north - northing) / metersPerPixel + margin)
   }
+
+  /// The coordinate at a pixel position: the inverse of ``point(_:)``.
+  func coordinate(x: Double, y: Double) -> Coordinate {
+    plane.unproject(
+      eastMeters: (x - margin) * metersPerPixel + west,
+      northMeters: north - (y - margin) * metersPerPixel)
+  }
 }

@@ -45,11 +45,14 @@ struct MapDrawing {
 
   /// Faint dots, one per pixel: a single path of zero-length round-capped strokes.
   private func rawDots(_ trace: ActivityTrace, activity: Int) -> String {
-    var seen = Set<Int>()
+    let columns = Int(canvas.width) + 1
+    var seen = [Bool](repeating: false, count: columns * (Int(canvas.height) + 1))
     var path = ""
     for coordinate in trace.rawCoordinates {
       let (x, y) = canvas.point(coordinate)
-      guard seen.insert(Int(x) << 20 | Int(y)).inserted else { continue }
+      let pixel = min(max(Int(y), 0), Int(canvas.height)) * columns + min(max(Int(x), 0), columns - 1)
+      guard !seen[pixel] else { continue }
+      seen[pixel] = true
       path += "M" + SVGNumber.pair(x, y) + "h0"
     }
     guard !path.isEmpty else { return "" }

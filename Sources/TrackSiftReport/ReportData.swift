@@ -31,10 +31,16 @@ enum ReportData {
         for (reason, count) in activity.analysis.verdictCounts.rejections {
           verdicts[reason.code] = count
         }
+        // Splits once, the refined kilometers, as the page's table shows them: a long
+        // recording's six lists of splits would outweigh the page.
+        var raw = activity.analysis.rawMetrics
+        var live = activity.analysis.liveMetrics
+        var refined = activity.analysis.refinedMetrics
+        (raw.kilometerSplits, raw.mileSplits, live.kilometerSplits, live.mileSplits) = ([], [], [], [])
+        refined.mileSplits = []
         return Activity(
           title: HTMLText.sanitized(activity.title), profile: activity.profileName,
-          raw: activity.analysis.rawMetrics, live: activity.analysis.liveMetrics,
-          refined: activity.analysis.refinedMetrics, device: activity.deviceTotals,
+          raw: raw, live: live, refined: refined, device: activity.deviceTotals,
           verdicts: verdicts, readerNotes: activity.readerNotes.map(HTMLText.sanitized))
       })
     let encoder = JSONEncoder()

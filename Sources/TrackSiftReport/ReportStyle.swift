@@ -6,7 +6,7 @@ enum ReportStyle {
       h1{font-size:20px;margin:4px 0}h2{font-size:16px;margin:18px 0 6px;border-bottom:1px solid #ccc}
       .meta{color:#555;margin:2px 0}
       .cards{display:flex;flex-wrap:wrap;gap:12px}.card{border:1px solid #ccc;border-radius:6px;padding:6px 10px}
-      .card h3{margin:2px 0;font-size:15px;overflow-wrap:anywhere}
+      .card h3{margin:2px 0;font-size:15px;overflow-wrap:anywhere}.card table{font-size:13px}.card th,.card td{padding:1px 5px}
       table{border-collapse:collapse;margin:6px 12px 6px 0}th,td{padding:2px 8px;text-align:right}
       th:first-child,td:first-child{text-align:left}thead th{border-bottom:1px solid #999}
       caption{text-align:left;font-weight:600;overflow-wrap:anywhere}
@@ -44,7 +44,7 @@ enum ReportStyle {
       let colour = ReportPalette.category(index)
       css +=
         ".activity-\(index){stroke:\(colour);color:\(colour)}.line-swatch.activity-\(index){background:\(colour)}"
-      css += ".card-\(index){border-left:6px solid \(colour)}"
+      css += ".card-\(index){border-left:6px solid \(colour)}.key.activity-\(index){color:\(colour)}"
       css += ".reason-\(index){stroke:\(ReportPalette.category(index + 4))}"
       css += ".refused-swatch.reason-\(index){background:\(ReportPalette.category(index + 4))}"
     }

@@ -83,7 +83,8 @@ import TrackSift
       title: "empty.gpx", track: Track(), analysis: TrackAnalysis(track: Track()),
       profileName: "running")
     let html = ActivityReport(activities: [empty]).html()
-    #expect(html.contains("<svg id=\"map\""))
+    #expect(!html.contains("<svg id=\"map\""))
+    #expect(html.contains("No position in the file"))
     #expect(html.hasSuffix("</html>"))
   }
 }

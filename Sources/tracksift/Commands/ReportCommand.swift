@@ -34,7 +34,8 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     let activities = try files.map { path in
-      let file = try ActivityFile.read(atPath: path, strict: inputOptions.strict)
+      let file = try ActivityFile.read(
+        atPath: path, strict: inputOptions.strict, allowingNoPositions: true)
       let choice = profileOptions.choice(deviceTotals: file.deviceTotals)
       let analysis = TrackAnalysis(
         track: file.track, profile: ActivityProfile(activity: choice.activity))
