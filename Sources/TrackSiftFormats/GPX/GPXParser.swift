@@ -16,55 +16,6 @@ struct GPXParser {
     var name: Range<Int>
   }
 
-  /// The values of the point being read; NaN (or `nil`) until the file gives them.
-  private struct PointValues {
-    var latitude = Double.nan
-    var longitude = Double.nan
-    var elevation = Double.nan
-    var time = Double.nan
-    var arrivalTime = Double.nan
-    var horizontalAccuracy = Double.nan
-    var verticalAccuracy = Double.nan
-    var speed = Double.nan
-    var speedAccuracy = Double.nan
-    var course = Double.nan
-    var courseAccuracy = Double.nan
-    var horizontalDilution = Double.nan
-    var verticalDilution = Double.nan
-    var positionDilution = Double.nan
-    var satellites: Int?
-    var fixType: ReceiverStatus.FixType?
-    var source = FixSource.unknown
-    var heartRate = Double.nan
-    var cadence = Double.nan
-    var power = Double.nan
-    var temperature = Double.nan
-    var name: String?
-
-    var fix: Fix {
-      func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
-      return Fix(
-        timestamp: time.isNaN ? nil : Date(timeIntervalSinceReferenceDate: time),
-        arrivalTime: arrivalTime.isNaN ? nil : Date(timeIntervalSinceReferenceDate: arrivalTime),
-        latitudeDegrees: latitude, longitudeDegrees: longitude,
-        altitudeMeters: optional(elevation),
-        horizontalAccuracyMeters: optional(horizontalAccuracy),
-        verticalAccuracyMeters: optional(verticalAccuracy),
-        speedMetersPerSecond: optional(speed),
-        speedAccuracyMetersPerSecond: optional(speedAccuracy),
-        courseDegrees: optional(course), courseAccuracyDegrees: optional(courseAccuracy),
-        source: source,
-        receiver: ReceiverStatus(
-          fixType: fixType, satellitesUsed: satellites,
-          horizontalDilution: optional(horizontalDilution),
-          verticalDilution: optional(verticalDilution),
-          positionDilution: optional(positionDilution)),
-        sensors: SensorValues(
-          heartRateBeatsPerMinute: optional(heartRate), cadencePerMinute: optional(cadence),
-          powerWatts: optional(power), temperatureCelsius: optional(temperature)))
-    }
-  }
-
   private var scanner: XMLScanner
   private var stack: [OpenElement] = []
   private var pointExtensionsDepth = -1
@@ -75,7 +26,7 @@ struct GPXParser {
   private var text: [UInt8] = []
 
   private var document = GPXDocument(version: nil)
-  private var point = PointValues()
+  private var point = GPXPointValues()
   /// Whether the current point's `lat` and `lon` were given (they may be given as NaN).
   private var hasLatitude = false
   private var hasLongitude = false
@@ -180,7 +131,7 @@ struct GPXParser {
         reason: "the root element is <\(scanner.string(name))>, not <gpx>", byteOffset: tagStart)
     }
     let isPoint = kind.isPoint
-    if isPoint { point = PointValues() }
+    if isPoint { point = GPXPointValues() }
     let readsAttributes = isPoint || kind == .gpx
     while let attribute = try scanner.nextAttribute() {
       if readsAttributes { try self.attribute(attribute, ofPoint: isPoint) }
