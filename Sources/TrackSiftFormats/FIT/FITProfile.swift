@@ -35,6 +35,12 @@ enum FITProfile {
     66: "wheelchair_push_run", 67: "meditation", 69: "disc_golf", 254: "all",
   ]
 
+  /// The profile's names of a few manufacturers (its `manufacturer` enumeration), for a file
+  /// that names no product.
+  static let manufacturerNames: [Int: String] = [
+    1: "Garmin", 23: "Suunto", 32: "Wahoo Fitness", 294: "COROS",
+  ]
+
   /// The name of sport number `value`, or `sport N` for a number the table does not hold.
   static func sportName(_ value: Int) -> String {
     if value >= 0 && value < sportNames.count { return sportNames[value] }

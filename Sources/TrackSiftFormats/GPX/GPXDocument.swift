@@ -1,6 +1,9 @@
 import TrackSift
 
 /// The content of a GPX file: tracks, routes and waypoints, with the file's metadata.
+///
+/// Names, descriptions and links are kept as written, with entities decoded: they are
+/// untrusted text, to be escaped before display.
 public struct GPXDocument: Sendable, Hashable {
   /// A named point (GPX `wpt`).
   public struct Waypoint: Sendable, Hashable {
@@ -8,11 +11,28 @@ public struct GPXDocument: Sendable, Hashable {
     public var fix: Fix
     /// The waypoint's name.
     public var name: String?
+    /// The waypoint's description (`desc`).
+    public var description: String?
 
     /// Creates a waypoint.
-    public init(fix: Fix, name: String? = nil) {
+    public init(fix: Fix, name: String? = nil, description: String? = nil) {
       self.fix = fix
       self.name = name
+      self.description = description
+    }
+  }
+
+  /// What a track (GPX `trk`) says of itself beyond its name, which is the `Track`'s.
+  public struct TrackDetails: Sendable, Hashable {
+    /// The track's description (`desc`).
+    public var description: String?
+    /// The track's links: `link` (GPX 1.1) or `url` with `urlname` (GPX 1.0).
+    public var links: [ActivityLink]
+
+    /// Creates a track's details.
+    public init(description: String? = nil, links: [ActivityLink] = []) {
+      self.description = description
+      self.links = links
     }
   }
 
@@ -36,8 +56,16 @@ public struct GPXDocument: Sendable, Hashable {
   public var creator: String?
   /// The file's name from `metadata` (GPX 1.1) or the root (GPX 1.0).
   public var name: String?
+  /// The file's description (`desc`) from `metadata` (GPX 1.1) or the root (GPX 1.0).
+  public var description: String?
+  /// The file's links: `link` in `metadata` (GPX 1.1), or `url` with `urlname` in the root
+  /// (GPX 1.0).
+  public var links: [ActivityLink]
   /// Recorded tracks.
   public var tracks: [Track]
+  /// The description and links of the tracks that have any, by the track's index in
+  /// ``tracks``.
+  public var trackDetails: [Int: TrackDetails]
   /// Planned routes.
   public var routes: [Route]
   /// Waypoints.
@@ -51,13 +79,17 @@ public struct GPXDocument: Sendable, Hashable {
   /// Creates a document.
   public init(
     version: String? = "1.1", creator: String? = nil, name: String? = nil,
-    tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = [],
+    description: String? = nil, links: [ActivityLink] = [], tracks: [Track] = [],
+    trackDetails: [Int: TrackDetails] = [:], routes: [Route] = [], waypoints: [Waypoint] = [],
     stoppedAt: XMLReadError? = nil
   ) {
     self.version = version
     self.creator = creator
     self.name = name
+    self.description = description
+    self.links = links
     self.tracks = tracks
+    self.trackDetails = trackDetails
     self.routes = routes
     self.waypoints = waypoints
     self.stoppedAt = stoppedAt

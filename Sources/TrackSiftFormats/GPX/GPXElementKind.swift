@@ -6,6 +6,10 @@ enum GPXElementKind: UInt8 {
   // Structure.
   case other, gpx, metadata, name, track, trackSegment, trackPoint, route, routePoint, waypoint
   case extensions
+  // Descriptive text of the file, a track or a waypoint, recognised only under those (see
+  // `init(descriptiveName:under:)`): `desc`, GPX 1.1 `link` with its `text`, GPX 1.0 `url`
+  // and `urlname`.
+  case link, description, linkText, url, urlName
   // Point values of GPX 1.0 and 1.1 (`speed` and `course` are GPX 1.0, or Garmin's v2 extension).
   case elevation, time, horizontalDilution, verticalDilution, positionDilution, satellites
   case fixType, speed, course
@@ -16,7 +20,16 @@ enum GPXElementKind: UInt8 {
   case horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy, source, arrivalTime
 
   /// True for elements whose text the reader uses.
-  var holdsValue: Bool { self == .name || rawValue >= GPXElementKind.elevation.rawValue }
+  var holdsValue: Bool { self == .name || rawValue >= GPXElementKind.description.rawValue }
+
+  /// True for the elements whose children may be descriptive text: the root (GPX 1.0),
+  /// `metadata`, `trk`, `wpt` and `link`.
+  var holdsDescriptiveText: Bool {
+    switch self {
+    case .gpx, .metadata, .track, .waypoint, .link: true
+    default: false
+    }
+  }
 
   /// True for `trkpt`, `rtept` and `wpt`.
   var isPoint: Bool { self == .trackPoint || self == .routePoint || self == .waypoint }
@@ -47,6 +60,31 @@ enum GPXElementKind: UInt8 {
     case 18: self = Self.matches(name, "horizontalAccuracy") ? .horizontalAccuracy : .other
     default: self = .other
     }
+  }
+
+  /// The descriptive-text kind named by `localName` under `parent`, or `.other`. Kept apart
+  /// from `init(localName:)`, so that the names of a point's children are compared with no
+  /// more literals than before.
+  init(descriptiveName name: UnsafeRawBufferPointer, under parent: GPXElementKind) {
+    switch parent {
+    case .gpx:
+      self = Self.kind(
+        name, among: [("desc", .description), ("url", .url), ("urlname", .urlName)])
+    case .metadata: self = Self.kind(name, among: [("desc", .description), ("link", .link)])
+    case .track:
+      self = Self.kind(
+        name,
+        among: [("desc", .description), ("link", .link), ("url", .url), ("urlname", .urlName)])
+    case .waypoint: self = Self.kind(name, among: [("desc", .description)])
+    case .link: self = Self.kind(name, among: [("text", .linkText)])
+    default: self = .other
+    }
+  }
+
+  private static func kind(
+    _ name: UnsafeRawBufferPointer, among candidates: [(StaticString, GPXElementKind)]
+  ) -> GPXElementKind {
+    candidates.first { matches(name, $0.0) }?.1 ?? .other
   }
 
   @inline(__always)
@@ -119,7 +157,7 @@ enum GPXElementKind: UInt8 {
     case .heartRate, .cadence, .airTemperature, .power, .horizontalAccuracy, .verticalAccuracy,
       .speedAccuracy, .courseAccuracy, .source, .arrivalTime:
       return inPointExtensions ? self : .other
-    case .gpx, .other: return .other
+    case .gpx, .other, .link, .description, .linkText, .url, .urlName: return .other
     }
   }
 }

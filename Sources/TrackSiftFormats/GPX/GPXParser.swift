@@ -16,55 +16,6 @@ struct GPXParser {
     var name: Range<Int>
   }
 
-  /// The values of the point being read; NaN (or `nil`) until the file gives them.
-  private struct PointValues {
-    var latitude = Double.nan
-    var longitude = Double.nan
-    var elevation = Double.nan
-    var time = Double.nan
-    var arrivalTime = Double.nan
-    var horizontalAccuracy = Double.nan
-    var verticalAccuracy = Double.nan
-    var speed = Double.nan
-    var speedAccuracy = Double.nan
-    var course = Double.nan
-    var courseAccuracy = Double.nan
-    var horizontalDilution = Double.nan
-    var verticalDilution = Double.nan
-    var positionDilution = Double.nan
-    var satellites: Int?
-    var fixType: ReceiverStatus.FixType?
-    var source = FixSource.unknown
-    var heartRate = Double.nan
-    var cadence = Double.nan
-    var power = Double.nan
-    var temperature = Double.nan
-    var name: String?
-
-    var fix: Fix {
-      func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
-      return Fix(
-        timestamp: time.isNaN ? nil : Date(timeIntervalSinceReferenceDate: time),
-        arrivalTime: arrivalTime.isNaN ? nil : Date(timeIntervalSinceReferenceDate: arrivalTime),
-        latitudeDegrees: latitude, longitudeDegrees: longitude,
-        altitudeMeters: optional(elevation),
-        horizontalAccuracyMeters: optional(horizontalAccuracy),
-        verticalAccuracyMeters: optional(verticalAccuracy),
-        speedMetersPerSecond: optional(speed),
-        speedAccuracyMetersPerSecond: optional(speedAccuracy),
-        courseDegrees: optional(course), courseAccuracyDegrees: optional(courseAccuracy),
-        source: source,
-        receiver: ReceiverStatus(
-          fixType: fixType, satellitesUsed: satellites,
-          horizontalDilution: optional(horizontalDilution),
-          verticalDilution: optional(verticalDilution),
-          positionDilution: optional(positionDilution)),
-        sensors: SensorValues(
-          heartRateBeatsPerMinute: optional(heartRate), cadencePerMinute: optional(cadence),
-          powerWatts: optional(power), temperatureCelsius: optional(temperature)))
-    }
-  }
-
   private var scanner: XMLScanner
   private var stack: [OpenElement] = []
   private var pointExtensionsDepth = -1
@@ -75,7 +26,7 @@ struct GPXParser {
   private var text: [UInt8] = []
 
   private var document = GPXDocument(version: nil)
-  private var point = PointValues()
+  private var point = GPXPointValues()
   /// Whether the current point's `lat` and `lon` were given (they may be given as NaN).
   private var hasLatitude = false
   private var hasLongitude = false
@@ -88,6 +39,11 @@ struct GPXParser {
   private var lastConsumedReport = 0
   private static let consumedReportBytes = 1 << 20
   private var route = GPXDocument.Route()
+  private var trackDetails = GPXDocument.TrackDetails()
+  /// The `link` being read, from its start tag to its end tag.
+  private var link: ActivityLink?
+  /// The `desc` of the waypoint being read (kept apart from the values of every point).
+  private var waypointDescription: String?
 
   private init(scanner: XMLScanner) {
     self.scanner = scanner
@@ -172,16 +128,21 @@ struct GPXParser {
 
   private mutating func open(_ name: Range<Int>) throws(SyntaxError) {
     let tagStart = name.lowerBound - 1
-    var kind = GPXElementKind(localName: scanner.bytes(scanner.localName(name)))
+    let localName = scanner.bytes(scanner.localName(name))
+    var kind = GPXElementKind(localName: localName)
     if let parent = stack.last {
       kind = kind.resolved(under: parent.kind, inPointExtensions: pointExtensionsDepth >= 0)
+      if kind == .other, parent.kind.holdsDescriptiveText {
+        kind = GPXElementKind(descriptiveName: localName, under: parent.kind)
+      }
     } else if kind != .gpx {
       throw SyntaxError(
         reason: "the root element is <\(scanner.string(name))>, not <gpx>", byteOffset: tagStart)
     }
     let isPoint = kind.isPoint
-    if isPoint { point = PointValues() }
-    let readsAttributes = isPoint || kind == .gpx
+    if isPoint { point = GPXPointValues() }
+    if kind == .link { link = ActivityLink(href: "") }
+    let readsAttributes = isPoint || kind == .gpx || kind == .link
     while let attribute = try scanner.nextAttribute() {
       if readsAttributes { try self.attribute(attribute, ofPoint: isPoint) }
     }
@@ -232,6 +193,11 @@ struct GPXParser {
       } else {
         document.creator = textString()
       }
+    } else if link != nil, named("href") {
+      beginText()
+      try addText(attribute.value)
+      let href = textString()
+      link?.href = href
     }
   }
 
@@ -263,11 +229,18 @@ struct GPXParser {
       }
     case .routePoint: route.points.append(screenedPoint())
     case .waypoint:
-      document.waypoints.append(GPXDocument.Waypoint(fix: screenedPoint(), name: point.name))
+      document.waypoints.append(
+        GPXDocument.Waypoint(
+          fix: screenedPoint(), name: point.name, description: waypointDescription))
+      waypointDescription = nil
     case .trackSegment:
       track.segments.append(Segment(fixes: segmentFixes))
       segmentFixes = []
     case .track:
+      if trackDetails != GPXDocument.TrackDetails() {
+        document.trackDetails[document.tracks.count] = trackDetails
+        trackDetails = GPXDocument.TrackDetails()
+      }
       document.tracks.append(track)
       track = Track()
     case .route:
@@ -282,8 +255,42 @@ struct GPXParser {
       case .waypoint: point.name = name
       default: break
       }
+    case .link:
+      if let link { updateLinks(of: stack.last?.kind) { $0.append(link) } }
+      link = nil
+    case .description, .linkText, .url, .urlName: describe(element.kind)
     default: try value(of: element)
     }
+  }
+
+  /// Stores the text of a `desc`, of a link's `text`, or of GPX 1.0's `url` or `urlname`,
+  /// in the file, track, waypoint or link it belongs to.
+  private mutating func describe(_ kind: GPXElementKind) {
+    let text = textString()
+    let owner = stack.last?.kind
+    switch kind {
+    case .description:
+      switch owner {
+      case .gpx, .metadata: document.description = text
+      case .track: trackDetails.description = text
+      case .waypoint: waypointDescription = text
+      default: break
+      }
+    case .linkText: link?.text = text
+    case .url: updateLinks(of: owner) { $0.append(ActivityLink(href: text)) }
+    default:
+      // A `urlname` names the `url` before it.
+      updateLinks(of: owner) { links in
+        if let last = links.indices.last, links[last].text == nil { links[last].text = text }
+      }
+    }
+  }
+
+  /// Calls `body` with the links of the file, or of the track being read when `owner` is one.
+  private mutating func updateLinks(
+    of owner: GPXElementKind?, _ body: (inout [ActivityLink]) -> Void
+  ) {
+    if owner == .track { body(&trackDetails.links) } else { body(&document.links) }
   }
 
   /// Stores the text of a value element in the current point.

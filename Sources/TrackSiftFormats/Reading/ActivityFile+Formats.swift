@@ -15,7 +15,9 @@ extension ActivityFile {
       var track = Track(name: document.tracks.first?.name ?? document.name, segments: [])
       for part in document.tracks { track.segments += part.segments }
       var notes: [String?] = []
-      if track.fixCount == 0, document.routes.contains(where: { !$0.points.isEmpty }) {
+      let routesRead =
+        track.fixCount == 0 && document.routes.contains(where: { !$0.points.isEmpty })
+      if routesRead {
         track = Track(
           name: document.routes.first?.name ?? document.name,
           segments: document.routes.map { Segment(fixes: $0.points) })
@@ -28,7 +30,10 @@ extension ActivityFile {
             + (waypoints > 0 ? " (only " + Self.count(waypoints, "waypoint") + ")" : ""))
       }
       notes.append(damageNote(document.stoppedAt, fixCount: track.fixCount))
-      return finished(ActivityFile(track: track, format: .gpx), notes, document.refusedFieldCounts)
+      let metadata = ActivityMetadata(gpx: document, routesRead: routesRead).capped()
+      return finished(
+        ActivityFile(track: track, format: .gpx, metadata: metadata), notes,
+        document.refusedFieldCounts)
     }
 
     /// A TCX file's activities as one track, with the device's totals of a single activity.
@@ -41,13 +46,17 @@ extension ActivityFile {
           segments: document.activities.flatMap(\.track.segments)),
         format: .tcx)
       if document.activities.count == 1 { file.deviceTotals = document.activities[0].totals }
-      if file.track.fixCount == 0, document.courses.contains(where: { $0.track.fixCount > 0 }) {
+      let coursesRead =
+        file.track.fixCount == 0 && document.courses.contains(where: { $0.track.fixCount > 0 })
+      if coursesRead {
         file.track = Track(
           name: document.courses.first?.name,
           segments: document.courses.flatMap(\.track.segments))
         file.deviceTotals = nil
         file.notes.append("no activity: the course (a planned route) read")
       }
+      file.metadata = ActivityMetadata(tcx: document, coursesRead: coursesRead)
+        .capped()
       try refuseIfEmpty(file.track, damage: document.stoppedAt)
       if let note = damageNote(document.stoppedAt, fixCount: file.track.fixCount) {
         file.notes.append(note)
@@ -73,7 +82,8 @@ extension ActivityFile {
     func fit(_ activity: FITActivity) throws(ActivityFileError) -> ActivityFile {
       var file = ActivityFile(
         track: activity.track, format: .fit,
-        deviceTotals: DeviceTotals(combining: activity.sessions))
+        deviceTotals: DeviceTotals(combining: activity.sessions),
+        metadata: ActivityMetadata(fit: activity).capped())
       try refuseIfEmpty(file.track, damage: activity.stoppedAt)
       if let note = damageNote(activity.stoppedAt, fixCount: file.track.fixCount) {
         file.notes.append(note)

@@ -2,7 +2,8 @@ import Foundation
 import TrackSift
 
 /// An activity file read whatever its format: its track, its format, the device's own totals
-/// when the file carries them, and notes on what the reader passed over or left out.
+/// when the file carries them, the descriptive strings it carries, and notes on what the
+/// reader passed over or left out.
 ///
 /// ``read(atPath:strict:allowingNoPositions:)`` tells the format apart by content
 /// (``ActivityFileFormat/detect(contentsOf:)``) and reads the file with that format's reader.
@@ -20,6 +21,10 @@ public struct ActivityFile: Sendable {
   /// The device's totals of the whole activity (a FIT session or the sum of several, the one
   /// activity of a TCX file), or `nil` when the file has none.
   public var deviceTotals: DeviceTotals?
+  /// The names, descriptions, links, creator, devices and waypoints the file carries, as
+  /// written and within ``ActivityMetadata``'s limits; untrusted text, to be escaped before
+  /// display. GPX, TCX and FIT files fill it; the other formats leave it empty.
+  public var metadata: ActivityMetadata
   /// What the reader passed over or left out, one note each, in words: a log's skipped lines,
   /// a GnssLogger log's other providers, the damage a file was read up to, the values refused
   /// as out of range. Empty when nothing was.
@@ -28,11 +33,12 @@ public struct ActivityFile: Sendable {
   /// Creates a read file.
   public init(
     track: Track, format: ActivityFileFormat, deviceTotals: DeviceTotals? = nil,
-    notes: [String] = []
+    metadata: ActivityMetadata = ActivityMetadata(), notes: [String] = []
   ) {
     self.track = track
     self.format = format
     self.deviceTotals = deviceTotals
+    self.metadata = metadata
     self.notes = notes
   }
 

@@ -13,6 +13,10 @@ public struct TCXActivity: Sendable, Hashable {
   public var sport: String?
   /// The `Id` of an activity (its start time, as text) or the `Name` of a course.
   public var name: String?
+  /// The `Name` of the `Creator`: the device that recorded it, as written.
+  public var creator: String?
+  /// The `Notes`, as written.
+  public var notes: String?
   /// The laps in file order.
   public var laps: [TCXLap]
   /// The positioned trackpoints, segmented as the type's documentation says. A TCX `Track`
@@ -26,11 +30,14 @@ public struct TCXActivity: Sendable, Hashable {
 
   /// Creates an activity.
   public init(
-    sport: String? = nil, name: String? = nil, laps: [TCXLap] = [], track: Track = Track(),
-    distancesMeters: [[Double?]] = [], positionlessSamples: [TCXSample] = []
+    sport: String? = nil, name: String? = nil, creator: String? = nil, notes: String? = nil,
+    laps: [TCXLap] = [], track: Track = Track(), distancesMeters: [[Double?]] = [],
+    positionlessSamples: [TCXSample] = []
   ) {
     self.sport = sport
     self.name = name
+    self.creator = creator
+    self.notes = notes
     self.laps = laps
     self.track = track
     self.distancesMeters = distancesMeters

@@ -8,6 +8,8 @@ public struct TCXDocument: Sendable, Hashable {
   /// The planned courses (`Courses/Course`), in file order; their laps carry the planned
   /// totals and their points usually have no times.
   public var courses: [TCXActivity]
+  /// The `Name` of the root's `Author`: the program that wrote the file, as written.
+  public var author: String?
   /// The values of the trackpoints and laps refused as out of range; see ``FixFieldLimits``.
   public var refusedFieldCounts = RefusedFieldCounts()
   /// In lenient mode, the damage where reading stopped; `nil` when the whole file was valid.
@@ -15,10 +17,12 @@ public struct TCXDocument: Sendable, Hashable {
 
   /// Creates a document.
   public init(
-    activities: [TCXActivity] = [], courses: [TCXActivity] = [], stoppedAt: XMLReadError? = nil
+    activities: [TCXActivity] = [], courses: [TCXActivity] = [], author: String? = nil,
+    stoppedAt: XMLReadError? = nil
   ) {
     self.activities = activities
     self.courses = courses
+    self.author = author
     self.stoppedAt = stoppedAt
   }
 

@@ -5,8 +5,11 @@ enum TCXElementKind: Equatable {
   case root, activities, activity, courses, course, lap, track, trackpoint, position
   case heartRate, trackpointExtensions, trackpointExtension
   case lapAverageHeartRate, lapMaximumHeartRate
+  /// The root's `Author` (the program that wrote the file) and an activity's or course's
+  /// `Creator` (the device that recorded it).
+  case author, creator
   // Elements with a value.
-  case activityID, courseName
+  case activityID, courseName, authorName, creatorName, notes
   case lapTotalTime, lapDistance, lapMaximumSpeed, lapCalories
   case lapAverageHeartRateValue, lapMaximumHeartRateValue
   case time, latitude, longitude, altitude, distance, heartRateValue, cadence
@@ -18,7 +21,8 @@ enum TCXElementKind: Equatable {
   /// Whether the element's text is read.
   var holdsValue: Bool {
     switch self {
-    case .activityID, .courseName, .lapTotalTime, .lapDistance, .lapMaximumSpeed, .lapCalories,
+    case .activityID, .courseName, .authorName, .creatorName, .notes, .lapTotalTime, .lapDistance,
+      .lapMaximumSpeed, .lapCalories,
       .lapAverageHeartRateValue, .lapMaximumHeartRateValue, .time, .latitude, .longitude,
       .altitude, .distance, .heartRateValue, .cadence, .speed, .runCadence, .watts,
       .trackSiftValue:
@@ -35,15 +39,22 @@ enum TCXElementKind: Equatable {
     case .root:
       if named("Activities") { return .activities }
       if named("Courses") { return .courses }
+      if named("Author") { return .author }
+    case .author: if named("Name") { return .authorName }
+    case .creator: if named("Name") { return .creatorName }
     case .activities: if named("Activity") { return .activity }
     case .courses: if named("Course") { return .course }
     case .activity:
       if named("Lap") { return .lap }
       if named("Id") { return .activityID }
+      if named("Creator") { return .creator }
+      if named("Notes") { return .notes }
     case .course:
       if named("Track") { return .track }
       if named("Lap") { return .lap }
       if named("Name") { return .courseName }
+      if named("Creator") { return .creator }
+      if named("Notes") { return .notes }
     case .lap:
       if named("Track") { return .track }
       if named("TotalTimeSeconds") { return .lapTotalTime }

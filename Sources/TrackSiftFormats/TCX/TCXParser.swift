@@ -316,6 +316,9 @@ struct TCXParser {
     switch kind {
     case .activityID: activity.name = trimmedTextString()
     case .courseName: activity.name = trimmedTextString()
+    case .creatorName: activity.creator = trimmedTextString()
+    case .notes: activity.notes = trimmedTextString()
+    case .authorName: document.author = trimmedTextString()
     case .time:
       guard let seconds = withText({ ISO8601Time.secondsSinceReferenceDate($0) }) else {
         throw valueError("a time", "Time")
