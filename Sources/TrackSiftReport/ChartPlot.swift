@@ -92,7 +92,9 @@ struct ChartPlot {
     var lastColumn = Int.min / 2
     for column in filled {
       let x = xPixel(bins.x(ofColumn: column))
-      out += (column - lastColumn > lift ? "M" : "L") + SVGNumber.pair(x, yPixel(bins.low[column], range))
+      out +=
+        (column - lastColumn > lift ? "M" : "L")
+        + SVGNumber.pair(x, yPixel(bins.low[column], range))
       if bins.high[column] != bins.low[column] {
         out += "L" + SVGNumber.pair(x, yPixel(bins.high[column], range))
       }

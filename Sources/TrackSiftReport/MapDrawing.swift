@@ -50,7 +50,8 @@ struct MapDrawing {
     var path = ""
     for coordinate in trace.rawCoordinates {
       let (x, y) = canvas.point(coordinate)
-      let pixel = min(max(Int(y), 0), Int(canvas.height)) * columns + min(max(Int(x), 0), columns - 1)
+      let pixel =
+        min(max(Int(y), 0), Int(canvas.height)) * columns + min(max(Int(x), 0), columns - 1)
       guard !seen[pixel] else { continue }
       seen[pixel] = true
       path += "M" + SVGNumber.pair(x, y) + "h0"

@@ -36,7 +36,9 @@ enum ReportData {
         var raw = activity.analysis.rawMetrics
         var live = activity.analysis.liveMetrics
         var refined = activity.analysis.refinedMetrics
-        (raw.kilometerSplits, raw.mileSplits, live.kilometerSplits, live.mileSplits) = ([], [], [], [])
+        (raw.kilometerSplits, raw.mileSplits, live.kilometerSplits, live.mileSplits) = (
+          [], [], [], []
+        )
         refined.mileSplits = []
         return Activity(
           title: HTMLText.sanitized(activity.title), profile: activity.profileName,

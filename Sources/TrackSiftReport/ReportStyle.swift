@@ -44,7 +44,8 @@ enum ReportStyle {
       let colour = ReportPalette.category(index)
       css +=
         ".activity-\(index){stroke:\(colour);color:\(colour)}.line-swatch.activity-\(index){background:\(colour)}"
-      css += ".card-\(index){border-left:6px solid \(colour)}.key.activity-\(index){color:\(colour)}"
+      css +=
+        ".card-\(index){border-left:6px solid \(colour)}.key.activity-\(index){color:\(colour)}"
       css += ".reason-\(index){stroke:\(ReportPalette.category(index + 4))}"
       css += ".refused-swatch.reason-\(index){background:\(ReportPalette.category(index + 4))}"
     }

@@ -21,7 +21,9 @@ import TrackSift
     try queue.write { db in
       try db.execute(sql: "CREATE TABLE metadata (name TEXT, value TEXT)")
       try db.execute(
-        sql: "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
+        sql:
+          "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)"
+      )
       try db.execute(
         sql: "INSERT INTO metadata VALUES ('attribution', ?)", arguments: ["<b>© test</b>"])
       let (x, y) = MBTilesBasemap.tile(coordinate, zoom: zoom)
@@ -42,7 +44,8 @@ import TrackSift
     let start = try #require(activity.track.segments.first?.fixes.first?.coordinate)
     let path = try Self.makeFile(around: start, zoom: 16)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let html = ActivityReport(activities: [activity], basemap: try MBTilesBasemap(path: path)).html()
+    let html = ActivityReport(activities: [activity], basemap: try MBTilesBasemap(path: path))
+      .html()
     let images = html.components(separatedBy: "<image class=\"basemap\"").count - 1
     #expect(images > 0)
     #expect(html.components(separatedBy: "href=\"data:image/png;base64,").count - 1 == images)
@@ -65,7 +68,11 @@ import TrackSift
     let (x, y) = MBTilesBasemap.tile(place, zoom: 15)
     let corner = MBTilesBasemap.corner(column: x, row: y, zoom: 15)
     let next = MBTilesBasemap.corner(column: x + 1, row: y + 1, zoom: 15)
-    #expect(corner.longitudeDegrees <= place.longitudeDegrees && place.longitudeDegrees < next.longitudeDegrees)
-    #expect(corner.latitudeDegrees >= place.latitudeDegrees && place.latitudeDegrees > next.latitudeDegrees)
+    #expect(
+      corner.longitudeDegrees <= place.longitudeDegrees
+        && place.longitudeDegrees < next.longitudeDegrees)
+    #expect(
+      corner.latitudeDegrees >= place.latitudeDegrees
+        && place.latitudeDegrees > next.latitudeDegrees)
   }
 }

@@ -111,6 +111,21 @@ import Testing
       "replay-city-run.json", ["replay", "city-run.gpx", "--json"], in: directory)
   }
 
+  @Test func report() throws {
+    let directory = try folderWithSample()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try expectGolden("report-city-run.txt", ["report", "city-run.gpx"], in: directory)
+    let page = try String(
+      contentsOf: directory.appendingPathComponent("city-run.html"), encoding: .utf8)
+    #expect(page.contains("<title>city-run.gpx – TrackSift report</title>"))
+    let missing = try CommandRunner.run(
+      ["report", "city-run.gpx", "-o", "page.html", "--basemap", "none.mbtiles"], in: directory)
+    #expect(missing.status == 1)
+    #expect(missing.standardError == "Error: none.mbtiles: no such file\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: directory.appendingPathComponent("page.html").path))
+  }
+
   @Test func activitiesOfAReplayedStore() throws {
     let directory = try folderWithSample()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -123,6 +138,12 @@ import Testing
     try expectGolden(
       "activities-export.txt", ["activities", "export", "1", "-o", "export.gpx"] + store,
       in: directory)
+    try expectGolden(
+      "activities-report.txt", ["activities", "report", "1", "-o", "stored.html"] + store,
+      in: directory)
+    let page = try String(
+      contentsOf: directory.appendingPathComponent("stored.html"), encoding: .utf8)
+    #expect(page.contains("<svg id=\"map\"") && page.hasSuffix("</html>"))
     try expectGolden("activities-delete.txt", ["activities", "delete", "1"] + store, in: directory)
     try expectGolden("activities-list-empty.txt", ["activities", "list"] + store, in: directory)
   }

@@ -33,6 +33,8 @@ struct ReportCommand: ParsableCommand {
   @OptionGroup var inputOptions: InputOptions
 
   func run() throws {
+    // A basemap that cannot be read is refused before any file is analysed.
+    let tiles = try basemap.map(MBTilesBasemap.init)
     let activities = try files.map { path in
       let file = try ActivityFile.read(
         atPath: path, strict: inputOptions.strict, allowingNoPositions: true)
@@ -45,7 +47,7 @@ struct ReportCommand: ParsableCommand {
     }
     let destination = output ?? Self.defaultOutput(for: files[0])
     try Self.write(
-      ActivityReport(activities: activities, basemap: try basemap.map(MBTilesBasemap.init)),
+      ActivityReport(activities: activities, basemap: tiles),
       to: destination, inputs: files)
   }
 
