@@ -64,8 +64,7 @@ struct ActivityTrace {
     // Distances along the refined route, segment after segment, known before the charts bin.
     var alongs: [[Double]] = []
     for analyzed in analysis.segments {
-      alongs.append(
-        Self.distancesAlong(analyzed.refinedCoordinates, from: alongs.last?.last ?? 0))
+      alongs.append(Self.distancesAlong(analyzed, from: alongs.last?.last ?? 0))
     }
     let times = activity.track.segments.lazy.flatMap(\.fixes).compactMap(\.timeSeconds)
     let startTime = times.first
@@ -90,6 +89,13 @@ struct ActivityTrace {
         if isAccepted {
           distanceMeters = along[position]
           let speed = Self.refinedSpeed(at: position, along, analyzed, segment.fixes)
+          if let path = analyzed.refinedGapPaths[position] {
+            // The route follows the smoother's path across the signal loss.
+            let pathSpeed = path.lengthMeters / path.intervalSeconds
+            route += path.intermediateCoordinates.map {
+              RoutePoint(coordinate: $0, speedMetersPerSecond: pathSpeed)
+            }
+          }
           route.append(
             RoutePoint(
               coordinate: analyzed.refinedCoordinates[position], speedMetersPerSecond: speed))
@@ -155,14 +161,18 @@ struct ActivityTrace {
     return Geodesic.distanceMeters(from: previous.coordinate, to: fix.coordinate) / (end - start)
   }
 
-  /// Cumulative distance along the refined positions, starting at `start` meters.
-  private static func distancesAlong(_ coordinates: [Coordinate], from start: Double) -> [Double] {
+  /// Cumulative distance along the refined positions, starting at `start` meters; a step
+  /// across a signal loss measures along the smoother's path, as the refined distance does.
+  private static func distancesAlong(_ analyzed: AnalyzedSegment, from start: Double) -> [Double] {
+    let coordinates = analyzed.refinedCoordinates
     var result: [Double] = []
     result.reserveCapacity(coordinates.count)
     var total = start
     for index in coordinates.indices {
       if index > 0 {
-        total += Geodesic.distanceMeters(from: coordinates[index - 1], to: coordinates[index])
+        total +=
+          analyzed.refinedGapPaths[index]?.lengthMeters
+          ?? Geodesic.distanceMeters(from: coordinates[index - 1], to: coordinates[index])
       }
       result.append(total)
     }

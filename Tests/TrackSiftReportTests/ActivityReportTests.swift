@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TrackSift
+import TrackSiftFormats
+import TrackSiftTestSupport
 
 @testable import TrackSiftReport
 
@@ -86,5 +88,29 @@ import TrackSift
     #expect(!html.contains("<svg id=\"map\""))
     #expect(html.contains("No position in the file"))
     #expect(html.hasSuffix("</html>"))
+  }
+}
+
+/// The report on a real drive with signal losses (the u-blox F9K, RTK truth beside it).
+@Suite(.enabled(if: sharedDataPresent, "../shared is absent")) struct ReportRealDataTests {
+  @Test func routeAndChartsFollowTheSmoothersPathAcrossSignalLosses() throws {
+    let url = try sharedFile(
+      "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea")
+    let file = try ActivityFile.read(atPath: url.path)
+    let analysis = TrackAnalysis(track: file.track, profile: .driving)
+    let activity = ReportedActivity(
+      title: url.lastPathComponent, file: file, analysis: analysis, profileName: "driving")
+    let trace = ActivityTrace(activity)
+    let gapPoints = analysis.segments.reduce(0) { total, segment in
+      total + segment.refinedGapPaths.values.reduce(0) { $0 + $1.intermediateCoordinates.count }
+    }
+    #expect(gapPoints > 0)
+    let drawn = trace.routes.reduce(0) { $0 + $1.count }
+    let accepted = analysis.segments.reduce(0) { $0 + $1.refinedCoordinates.count }
+    #expect(drawn == accepted + gapPoints)
+    // The charts' distance axis is the refined distance (to the width of a column).
+    let extent = trace.series.bins(of: .refinedSpeed, along: .distance).extent
+    let refined = analysis.refinedMetrics.distanceMeters
+    #expect(abs(extent - refined) / refined < 0.005, "\(extent) vs \(refined)")
   }
 }
