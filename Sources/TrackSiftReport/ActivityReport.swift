@@ -41,8 +41,11 @@ public struct ActivityReport: Sendable {
       speedsMetersPerSecond: traces.flatMap {
         $0.routes.joined().compactMap(\.speedMetersPerSecond)
       })
-    let canvas = MapCanvas(
-      fitting: traces.flatMap { $0.rawCoordinates + $0.routes.joined().map(\.coordinate) })
+    // The map frames the cleaned route (the raw fixes where there is none): a refused fix
+    // kilometers away would otherwise shrink the route to a few pixels; it is marked at the
+    // edge instead.
+    let routes = traces.flatMap { $0.routes.joined().map(\.coordinate) }
+    let canvas = MapCanvas(fitting: routes.isEmpty ? traces.flatMap(\.rawCoordinates) : routes)
     var map = MapDrawing(
       canvas: canvas, traces: traces, speedClasses: speedClasses, reasons: reasons)
     map.basemap = basemap?.tiles(covering: canvas) ?? []

@@ -68,7 +68,7 @@ struct ChartPlot {
     let highs = series.flatMap { $0.bins.high.filter(\.isFinite) }.sorted()
     let low = lows.isEmpty ? 0 : lows[Int(Double(lows.count - 1) * 0.01)]
     let high = highs.isEmpty ? 1 : highs[Int(Double(highs.count - 1) * 0.99)]
-    let step = SpeedClasses.roundStep(max(high - low, 1e-6) / 4)
+    let step = ReportNumber.roundStep(max(high - low, 1e-6) / 4)
     let bottom = floor(low / step) * step
     return bottom...max(ceil(high / step) * step, bottom + step)
   }
@@ -107,7 +107,7 @@ struct ChartPlot {
     let bottom = Self.top + Self.plotHeight
     var out =
       "<g class=\"axis\"><path d=\"M\(Self.left),\(Self.top)V\(bottom)H\(Self.left + Self.plotWidth)\"/>"
-    let step = SpeedClasses.roundStep((range.upperBound - range.lowerBound) / 4.0001)
+    let step = ReportNumber.roundStep((range.upperBound - range.lowerBound) / 4.0001)
     for value in stride(from: range.lowerBound, through: range.upperBound + step / 1e6, by: step) {
       let y = yPixel(value, range)
       out += "<text x=\"\(Self.left - 4)\" y=\"\(SVGNumber.text(y + 4))\" text-anchor=\"end\">"
@@ -115,7 +115,7 @@ struct ChartPlot {
     }
     let xStep =
       axis == .distance
-      ? SpeedClasses.roundStep(extent / 8) : Self.timeStep(extent / 8)
+      ? ReportNumber.roundStep(extent / 8) : Self.timeStep(extent / 8)
     var x = 0.0
     while x <= extent + xStep / 1e6 {
       let label =
@@ -135,6 +135,6 @@ struct ChartPlot {
   /// A round time step: seconds, minutes or hours in steps people read.
   private static func timeStep(_ seconds: Double) -> Double {
     let steps = [10.0, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200]
-    return steps.first { $0 >= seconds } ?? SpeedClasses.roundStep(seconds / 3600) * 3600
+    return steps.first { $0 >= seconds } ?? ReportNumber.roundStep(seconds / 3600) * 3600
   }
 }

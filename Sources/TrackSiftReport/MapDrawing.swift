@@ -103,7 +103,9 @@ struct MapDrawing {
     var seen = Set<Int>()
     let thinned = trace.refusals.count > Self.individuallyMarkedRefusals
     for refusal in trace.refusals {
-      let (x, y) = canvas.point(refusal.coordinate)
+      var (x, y) = canvas.point(refusal.coordinate)
+      let inside = (0...canvas.width).contains(x) && (0...canvas.height).contains(y)
+      (x, y) = (min(max(x, 5), canvas.width - 5), min(max(y, 5), canvas.height - 5))
       let reason = reasons.firstIndex(of: refusal.reason) ?? 0
       if thinned, !seen.insert(Int(x) << 24 | Int(y) << 8 | reason).inserted { continue }
       var title = refusal.reason.code
@@ -111,6 +113,7 @@ struct MapDrawing {
       if let accuracy = refusal.accuracyMeters {
         title += ", accuracy " + ReportNumber.format(accuracy, digits: 1) + " m"
       }
+      if !inside { title += " (beyond the map's edge, marked on it)" }
       out +=
         "<path class=\"refused reason-\(reason)\" d=\"M\(SVGNumber.pair(x - 3, y - 3))l6,6m0,-6l-6,6\">"
       out += "<title>\(HTMLText.escaped(title))</title></path>"
@@ -150,7 +153,8 @@ struct MapDrawing {
   }
 
   private func scaleBar() -> String {
-    let meters = SpeedClasses.roundStep(canvas.metersPerPixel * 120)
+    // About a fifth of the map's width, a round number of meters.
+    let meters = ReportNumber.roundStep(canvas.metersPerPixel * canvas.width / 5)
     let length = meters / canvas.metersPerPixel
     let label =
       meters >= 1000

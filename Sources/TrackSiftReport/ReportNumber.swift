@@ -33,4 +33,10 @@ enum ReportNumber {
   static func kilometersPerHour(_ metersPerSecond: Double?) -> String {
     metersPerSecond.map { format($0 * 3.6, digits: 1) + " km/h" } ?? "–"
   }
+
+  /// 1, 2, 2.5 or 5 times a power of ten, at or above `value`.
+  static func roundStep(_ value: Double) -> Double {
+    let power = pow(10, floor(log10(value)))
+    return [1.0, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= value } ?? 10 * power
+  }
 }

@@ -49,10 +49,4 @@ struct SpeedClasses: Equatable {
       return "\(texts[index - 1])–\(texts[index]) km/h"
     }
   }
-
-  /// 1, 2 or 5 times a power of ten, at or above `value`.
-  static func roundStep(_ value: Double) -> Double {
-    let power = pow(10, floor(log10(value)))
-    return [1.0, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= value } ?? 10 * power
-  }
 }
