@@ -4,8 +4,8 @@ import TrackSift
 /// line (coloured by speed class for one activity, by activity for several), refused fixes
 /// marked by reason, stops with their duration, start and finish, a scale bar and north.
 ///
-/// Drawing thins, figures never do: the route is simplified by Douglas-Peucker at half a
-/// pixel, and raw and refused fixes that fall on the same pixel are drawn once (the legend
+/// Drawing thins, figures never do: the route is simplified by Douglas-Peucker at a pixel
+/// (vertices on whole pixels), and raw and refused fixes that fall on the same pixel are drawn once (the legend
 /// counts them all).
 struct MapDrawing {
   let canvas: MapCanvas
@@ -54,7 +54,7 @@ struct MapDrawing {
         min(max(Int(y), 0), Int(canvas.height)) * columns + min(max(Int(x), 0), columns - 1)
       guard !seen[pixel] else { continue }
       seen[pixel] = true
-      path += "M" + SVGNumber.pair(x, y) + "h0"
+      path += "M" + SVGNumber.wholePair((x, y)) + "h0"
     }
     guard !path.isEmpty else { return "" }
     return "<path class=\"raw raw-\(activity)\" d=\"\(path)\"><title>raw fixes</title></path>"
@@ -65,10 +65,11 @@ struct MapDrawing {
     var out = "<g class=\"route route-\(activity)\">"
     for route in trace.routes {
       let kept = DouglasPeucker.simplifiedIndices(
-        of: route.map(\.coordinate), toleranceMeters: canvas.metersPerPixel / 2)
+        of: route.map(\.coordinate), toleranceMeters: canvas.metersPerPixel)
       guard let first = kept.first else { continue }
       out += "<polyline class=\"casing\" points=\""
-      out += kept.map { SVGNumber.pair(canvas.point(route[$0].coordinate)) }.joined(separator: " ")
+      out += kept.map { SVGNumber.wholePair(canvas.point(route[$0].coordinate)) }.joined(
+        separator: " ")
       out += "\"/>"
       let single = traces.count == 1
       var runClass = -1
@@ -87,10 +88,10 @@ struct MapDrawing {
         if speedClass != runClass {
           flush()
           runClass = speedClass
-          points = SVGNumber.pair(start.x, start.y)
+          points = SVGNumber.wholePair(start)
         }
         let end = canvas.point(route[index].coordinate)
-        points += " " + SVGNumber.pair(end.x, end.y)
+        points += " " + SVGNumber.wholePair(end)
         previous = index
       }
       flush()

@@ -14,6 +14,10 @@ enum SVGNumber {
   /// `x,y` for a point list.
   static func pair(_ x: Double, _ y: Double) -> String { text(x) + "," + text(y) }
 
-  /// `x,y` of a point.
-  static func pair(_ point: (x: Double, y: Double)) -> String { pair(point.x, point.y) }
+  /// `x,y` of a point, rounded to whole pixels: for the many vertices of a route or dots
+  /// already thinned to about a pixel, where a tenth would only add bytes.
+  static func wholePair(_ point: (x: Double, y: Double)) -> String {
+    guard point.x.isFinite, point.y.isFinite else { return "0,0" }
+    return "\(Int(point.x.rounded())),\(Int(point.y.rounded()))"
+  }
 }
