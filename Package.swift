@@ -12,11 +12,14 @@ let package = Package(
     .library(name: "TrackSiftStore", targets: ["TrackSiftStore"]),
     .library(name: "TrackSiftGPSD", targets: ["TrackSiftGPSD"]),
     .library(name: "TrackSiftReport", targets: ["TrackSiftReport"]),
+    .library(name: "TrackSiftBatch", targets: ["TrackSiftBatch"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // SHA-256 of batch inputs (CryptoKit's API, on Linux too).
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // `swift package generate-documentation` for the DocC catalogs (CI builds them).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -35,6 +38,13 @@ let package = Package(
     // Not a product: a child process for the crash-safety test in TrackSiftStoreTests.
     .executableTarget(name: "StoreCrashProbe", dependencies: ["TrackSift", "TrackSiftStore"]),
     .target(name: "TrackSiftGPSD", dependencies: ["TrackSift"]),
+    // Many files through the pipeline (and the per-file summary `analyze` prints).
+    .target(
+      name: "TrackSiftBatch",
+      dependencies: [
+        "TrackSift", "TrackSiftFormats", "TrackSiftReport",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     // The HTML report: pure Swift, no third-party script; MBTiles basemaps through GRDB.
     .target(
       name: "TrackSiftReport",
@@ -45,7 +55,7 @@ let package = Package(
       name: "tracksift",
       dependencies: [
         "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftEvaluation",
-        "TrackSiftStore", "TrackSiftGPSD", "TrackSiftReport",
+        "TrackSiftStore", "TrackSiftGPSD", "TrackSiftReport", "TrackSiftBatch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -71,6 +81,9 @@ let package = Package(
       ],
       // Read and rewritten in place by GoldenOutputTests (by #filePath), not bundled.
       exclude: ["Golden"]),
+    .testTarget(
+      name: "TrackSiftBatchTests",
+      dependencies: ["TrackSift", "TrackSiftBatch", "TrackSiftTestSupport"]),
     .testTarget(
       name: "TrackSiftReportTests",
       dependencies: [

@@ -10,7 +10,7 @@ struct TrackSiftCommand: AsyncParsableCommand {
     subcommands: [
       AnalyzeCommand.self, CleanCommand.self, DemoCommand.self, EvalCommand.self,
       ConvertCommand.self, SimulateCommand.self, RecordCommand.self, ReplayCommand.self,
-      ReportCommand.self, ActivitiesCommand.self,
+      ReportCommand.self, BatchCommand.self, ActivitiesCommand.self,
       BenchCommand.self,
     ])
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftBatch
 import TrackSiftFormats
 
 /// `tracksift analyze FILE`: the figures of an activity, raw, live and refined.
@@ -31,19 +32,14 @@ struct AnalyzeCommand: ParsableCommand {
   @OptionGroup var inputOptions: InputOptions
 
   func run() throws {
-    var input = try ActivityFile.read(
+    let input = try ActivityFile.read(
       atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
     let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))
-    // Times that cannot drive the motion model are set aside: say why on the `Read:` line.
-    let unusable = analysis.segments.map(\.timeUsability).first {
-      ![.usable, .noTimes].contains($0)
-    }
-    if let unusable { input.notes.append("times not used (\(unusable.explanation))") }
-    let report = AnalysisReport(
+    let report = AnalysisSummary(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
-      readerNote: input.note, profileReason: choice.reason)
+      readerNotes: input.notes, profileReason: choice.reason)
     if json {
       print(try report.json())
     } else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftBatch
 import TrackSiftFormats
 import TrackSiftSimulation
 
@@ -129,7 +130,7 @@ struct BenchBatchCommand: ParsableCommand {
         pointsPerSecond: Double(coordinates.count) / simplifySeconds, kept: kept),
       peakResidentMegabytes: BenchTiming.peakResidentMegabytes())
     if json {
-      print(try JSONOutput.printable(result))
+      print(try JSONText.printable(result))
     } else {
       print(result.text)
     }

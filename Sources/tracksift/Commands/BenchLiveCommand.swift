@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackSift
+import TrackSiftBatch
 import TrackSiftSimulation
 
 /// `tracksift bench live`: times what a live recording pays, on a simulated run: the
@@ -90,7 +91,7 @@ struct BenchLiveCommand: ParsableCommand {
       scenario: "\(activity.rawValue), \(environment.rawValue) phone (iOS), seed \(seed), 1 Hz",
       repetitions: repetitions, recorder: recorder, store: store,
       peakResidentMegabytes: BenchTiming.peakResidentMegabytes())
-    print(json ? try JSONOutput.printable(result) : result.text)
+    print(json ? try JSONText.printable(result) : result.text)
   }
 
   /// The replay inputs of a simulated run of `seconds`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import TrackSift
+import TrackSiftBatch
 import TrackSiftEvaluation
 import TrackSiftFormats
 import TrackSiftSimulation
@@ -109,7 +110,7 @@ struct EvalCommand: ParsableCommand {
         cases: simulated.map { .init(name: $0.0, cards: $0.1) },
         summary: realOnly ? nil : summary, routes: realOnly ? nil : routeSummary,
         seconds: seconds)
-      print(try JSONOutput.printable(report))
+      print(try JSONText.printable(report))
       return
     }
     if markdown {
@@ -232,7 +233,7 @@ struct EvalCommand: ParsableCommand {
       name: name, track: track, truth: truth, activity: choice.activity
     ).scored()
     if json {
-      print(try JSONOutput.printable(EvalReport.Real(name: name, cards: cards)))
+      print(try JSONText.printable(EvalReport.Real(name: name, cards: cards)))
       return
     }
     let summary = EvaluationSummary(cards: [cards], signed: true)

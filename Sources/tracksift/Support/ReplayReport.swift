@@ -1,5 +1,6 @@
 import Foundation
 import TrackSift
+import TrackSiftBatch
 
 /// What `replay` prints at the end: the recorder's figures, in the shape of `analyze --json`
 /// (`live` holds the recorder's judged figures) plus the display's last snapshot.
@@ -25,7 +26,7 @@ struct ReplayReport: Encodable {
     live = display.metrics
   }
 
-  func json() throws -> String { try JSONOutput.printable(self) }
+  func json() throws -> String { try JSONText.printable(self) }
 
   /// The report as text, in `units`; cycling and driving show the average speed, walking and
   /// running the average pace.

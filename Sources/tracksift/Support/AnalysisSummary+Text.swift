@@ -1,71 +1,8 @@
 import Foundation
 import TrackSift
-import TrackSiftFormats
+import TrackSiftBatch
 
-/// What `analyze` prints, as text tables or as JSON.
-struct AnalysisReport: Encodable {
-  var file: String
-  var profile: ActivityKind
-  /// Why this profile: `--profile`, `the file's sport` or the default.
-  var profileReason: String
-  var fixCount: Int
-  var segmentCount: Int
-  var verdicts: VerdictCounts
-  /// Counts of the accepted fixes' speed verdicts (trusted, or rejected by reason).
-  var speedVerdicts: SpeedVerdictCounts
-  var simplifiedPointCount: Int
-  var raw: ActivityMetrics
-  var live: ActivityMetrics
-  var refined: ActivityMetrics
-  /// The device's own totals, when the file carries them (FIT sessions, TCX laps).
-  var device: DeviceTotals?
-  /// What the reader passed over or left out, when anything.
-  var readerNote: String?
-
-  init(
-    file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
-    readerNote: String? = nil, profileReason: String = "--profile"
-  ) {
-    self.file = file
-    self.device = device
-    self.readerNote = readerNote
-    self.profileReason = profileReason
-    profile = analysis.profile.activity
-    fixCount = track.fixCount
-    segmentCount = track.segments.count
-    verdicts = analysis.verdictCounts
-    speedVerdicts = analysis.speedVerdictCounts
-    simplifiedPointCount = analysis.segments.reduce(0) { $0 + $1.simplifiedIndices.count }
-    raw = analysis.rawMetrics
-    live = analysis.liveMetrics
-    refined = analysis.refinedMetrics
-  }
-
-  func json() throws -> String { try JSONOutput.printable(self) }
-
-  /// The device's totals in the figures' shape; its timer time stands for moving time, and
-  /// an average speed the file does not give (TCX has none) is its distance over its timer
-  /// time, as the devices compute it.
-  var deviceMetrics: ActivityMetrics? {
-    device.map { totals in
-      let averageSpeed =
-        totals.averageSpeedMetersPerSecond
-        ?? totals.distanceMeters.flatMap { meters in
-          totals.timerTimeSeconds.flatMap { seconds in seconds > 0 ? meters / seconds : nil }
-        }
-      return ActivityMetrics(
-        distanceMeters: totals.distanceMeters ?? .nan,
-        elapsedTimeSeconds: totals.elapsedTimeSeconds,
-        timerTimeSeconds: totals.timerTimeSeconds, movingTimeSeconds: totals.timerTimeSeconds,
-        averageSpeedMetersPerSecond: averageSpeed,
-        maximumSpeedMetersPerSecond: totals.maximumSpeedMetersPerSecond,
-        averagePaceSecondsPerKilometer: averageSpeed.flatMap {
-          PaceFormatter.secondsPerUnit(fromMetersPerSecond: $0, unit: .kilometer)
-        },
-        elevationGainMeters: totals.ascentMeters, elevationLossMeters: totals.descentMeters)
-    }
-  }
-
+extension AnalysisSummary {
   /// The report as text.
   /// - Parameters:
   ///   - units: the units of every distance, speed, pace and climb.

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The JSON the commands print: sorted keys, ISO 8601 dates.
-enum JSONOutput {
-  /// The encoded value as text for people and programs to read, pretty-printed unless
-  /// `compact`: a number that is not finite (no figure) is `null`, never `inf` or `nan`.
-  static func printable(_ value: some Encodable, compact: Bool = false) throws -> String {
+/// JSON as TrackSift writes it for people and programs: sorted keys, ISO 8601 dates, and a
+/// number that is not finite (no figure) as `null`, never `inf` or `nan`.
+public enum JSONText {
+  /// The encoded value as text, pretty-printed unless `compact` (one line, as a JSON Lines
+  /// row).
+  public static func printable(_ value: some Encodable, compact: Bool = false) throws -> String {
     let encoder = encoder(compact: compact)
     // A marker no input can hold (a fresh UUID) stands for a non-finite number, then the
     // quoted marker becomes null.

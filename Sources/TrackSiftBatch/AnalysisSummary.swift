@@ -1,0 +1,89 @@
+import Foundation
+import TrackSift
+import TrackSiftFormats
+
+/// What the pipeline made of one activity file, as a document: `tracksift analyze --json`
+/// prints it, and each row of a batch summary carries it.
+public struct AnalysisSummary: Encodable, Sendable {
+  /// The file as named (a path, or a batch's relative path).
+  public var file: String
+  /// The profile the file was measured with.
+  public var profile: ActivityKind
+  /// Why this profile: `--profile`, `the file's sport` or the default.
+  public var profileReason: String
+  /// Fixes read, in every segment.
+  public var fixCount: Int
+  /// Segments read.
+  public var segmentCount: Int
+  /// The verdicts on every fix, counted by reason.
+  public var verdicts: VerdictCounts
+  /// Counts of the accepted fixes' speed verdicts (trusted, or rejected by reason).
+  public var speedVerdicts: SpeedVerdictCounts
+  /// Points of the simplified route.
+  public var simplifiedPointCount: Int
+  /// Figures over the fixes as read.
+  public var raw: ActivityMetrics
+  /// Figures as a live recorder gives them.
+  public var live: ActivityMetrics
+  /// Figures after the refined pass.
+  public var refined: ActivityMetrics
+  /// The device's own totals, when the file carries them (FIT sessions, TCX laps).
+  public var device: DeviceTotals?
+  /// What the reader passed over or left out, when anything.
+  public var readerNote: String?
+
+  /// The summary of `analysis`, the analysis of `track`.
+  ///
+  /// - Parameters:
+  ///   - readerNotes: what the reader passed over (``ActivityFile/notes``); a note that the
+  ///     times were set aside is added when a segment's times could not drive the motion model.
+  public init(
+    file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
+    readerNotes: [String] = [], profileReason: String = "--profile"
+  ) {
+    var notes = readerNotes
+    let unusable = analysis.segments.map(\.timeUsability).first {
+      ![.usable, .noTimes].contains($0)
+    }
+    if let unusable { notes.append("times not used (\(unusable.explanation))") }
+    self.file = file
+    self.device = device
+    self.readerNote = notes.isEmpty ? nil : notes.joined(separator: "; ")
+    self.profileReason = profileReason
+    profile = analysis.profile.activity
+    fixCount = track.fixCount
+    segmentCount = track.segments.count
+    verdicts = analysis.verdictCounts
+    speedVerdicts = analysis.speedVerdictCounts
+    simplifiedPointCount = analysis.segments.reduce(0) { $0 + $1.simplifiedIndices.count }
+    raw = analysis.rawMetrics
+    live = analysis.liveMetrics
+    refined = analysis.refinedMetrics
+  }
+
+  /// The summary as pretty-printed JSON with sorted keys (see ``JSONText``).
+  public func json() throws -> String { try JSONText.printable(self) }
+
+  /// The device's totals in the figures' shape; its timer time stands for moving time, and
+  /// an average speed the file does not give (TCX has none) is its distance over its timer
+  /// time, as the devices compute it.
+  public var deviceMetrics: ActivityMetrics? {
+    device.map { totals in
+      let averageSpeed =
+        totals.averageSpeedMetersPerSecond
+        ?? totals.distanceMeters.flatMap { meters in
+          totals.timerTimeSeconds.flatMap { seconds in seconds > 0 ? meters / seconds : nil }
+        }
+      return ActivityMetrics(
+        distanceMeters: totals.distanceMeters ?? .nan,
+        elapsedTimeSeconds: totals.elapsedTimeSeconds,
+        timerTimeSeconds: totals.timerTimeSeconds, movingTimeSeconds: totals.timerTimeSeconds,
+        averageSpeedMetersPerSecond: averageSpeed,
+        maximumSpeedMetersPerSecond: totals.maximumSpeedMetersPerSecond,
+        averagePaceSecondsPerKilometer: averageSpeed.flatMap {
+          PaceFormatter.secondsPerUnit(fromMetersPerSecond: $0, unit: .kilometer)
+        },
+        elevationGainMeters: totals.ascentMeters, elevationLossMeters: totals.descentMeters)
+    }
+  }
+}

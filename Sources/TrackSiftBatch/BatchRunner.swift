@@ -1,0 +1,142 @@
+import Crypto
+import Foundation
+import TrackSift
+import TrackSiftArchives
+import TrackSiftFormats
+
+/// Runs activity files through the pipeline on several threads and hands their rows back in
+/// the files' order, whatever the number of threads.
+///
+/// At most ``jobs`` files are in flight (read, analysed, written), so memory is bounded by a
+/// few files, not by the archive. A file that cannot be read or measured becomes an error row
+/// and the batch goes on.
+public struct BatchRunner: Sendable {
+  /// What a batch has done so far.
+  public struct Progress: Sendable {
+    /// Files done (measured, failed or skipped) and in all.
+    public var filesDone: Int
+    public var fileCount: Int
+    /// Fixes read so far.
+    public var fixesDone: Int
+    /// The file whose row was handed back last.
+    public var current: String
+  }
+
+  /// What a batch did.
+  public struct Totals: Sendable, Equatable {
+    /// Files measured.
+    public var measured = 0
+    /// Files that could not be read or measured (error rows).
+    public var failed = 0
+    /// Files left out because the summary already held their row (`--resume`).
+    public var skipped = 0
+    /// Fixes read in the measured files.
+    public var fixes = 0
+    /// The measured files' refined distance, in meters.
+    public var refinedDistanceMeters = 0.0
+  }
+
+  /// How each file is treated.
+  public var configuration: BatchConfiguration
+  /// Files processed at once (at least 1).
+  public var jobs: Int
+
+  /// A runner of `jobs` threads (all cores by default).
+  public init(
+    configuration: BatchConfiguration,
+    jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
+    self.configuration = configuration
+    self.jobs = max(1, jobs)
+  }
+
+  /// A file's outcome: its row, or nothing when resuming found it done.
+  enum Outcome {
+    case row(BatchRow)
+    case skipped
+  }
+
+  /// Runs `sources`, handing each row to `emit` on the calling thread in the sources' order.
+  ///
+  /// - Parameters:
+  ///   - done: the rows already in a resumed summary: a source whose name, place, content
+  ///     (SHA-256) and configuration hash match one is skipped.
+  ///   - emit: receives each new row; an error it throws stops the batch (files in flight
+  ///     finish, none is started) and is rethrown.
+  ///   - progress: told after each file.
+  public func run(
+    _ sources: [ActivitySource], skippingRowsOf done: SummaryFile? = nil,
+    emit: (BatchRow) throws -> Void, progress: (Progress) -> Void = { _ in }
+  ) throws -> Totals {
+    let hash = configuration.hash
+    let finished = Set(
+      (done?.existingKeys ?? []).filter { $0.configurationHash == hash }.compactMap { key in
+        key.sha256.map { key.identity + "\u{0}" + $0 }
+      })
+    let queue = WorkQueue(count: sources.count, threads: jobs) { index in
+      process(sources[index], skipping: finished)
+    }
+    var totals = Totals()
+    for index in sources.indices {
+      let outcome = queue.result(at: index)
+      switch outcome {
+      case .skipped:
+        totals.skipped += 1
+      case .row(let row):
+        if row.status == .ok {
+          totals.measured += 1
+          totals.fixes += row.analysis?.fixCount ?? 0
+          totals.refinedDistanceMeters += row.analysis?.refined.distanceMeters ?? 0
+        } else {
+          totals.failed += 1
+        }
+        do { try emit(row) } catch {
+          queue.cancel()
+          throw error
+        }
+      }
+      progress(
+        Progress(
+          filesDone: index + 1, fileCount: sources.count, fixesDone: totals.fixes,
+          current: sources[index].relativePath))
+    }
+    return totals
+  }
+
+  /// Reads, measures and writes the outputs of one file.
+  func process(_ source: ActivitySource, skipping finished: Set<String>) -> Outcome {
+    var row = BatchRow(
+      file: source.relativePath, path: source.path, member: source.member, status: .error,
+      configurationHash: configuration.hash)
+    let data: Data
+    do { data = try ActivitySources.data(of: source, maximumBytes: Self.maximumFileBytes) } catch {
+      row.error = error.description
+      return .row(row)
+    }
+    let sha256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    row.sha256 = sha256
+    let identity = [source.relativePath, source.path, source.member ?? "", sha256]
+    if finished.contains(identity.joined(separator: "\u{0}")) { return .skipped }
+    do {
+      let file = try ActivityFile.read(
+        data: data, name: source.nameWithoutCompression, strict: configuration.strict,
+        allowingNoPositions: true)
+      row.format = file.format.rawValue
+      let choice = configuration.profileChoice(deviceTotals: file.deviceTotals)
+      let analysis = TrackAnalysis(
+        track: file.track, profile: ActivityProfile(activity: choice.activity))
+      row.analysis = AnalysisSummary(
+        file: source.relativePath, track: file.track, analysis: analysis,
+        device: file.deviceTotals, readerNotes: file.notes, profileReason: choice.reason)
+      try BatchOutputs(configuration: configuration).write(
+        file, analysis: analysis, profileName: choice.activity.rawValue, for: source)
+      row.status = .ok
+    } catch {
+      row.error = "\(error)"
+    }
+    return .row(row)
+  }
+
+  /// The most bytes a file may hold once decompressed (a compressed bomb is refused).
+  static let maximumFileBytes = 2_000_000_000
+}

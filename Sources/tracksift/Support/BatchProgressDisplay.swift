@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import TrackSiftBatch
+
+/// `--progress`: how a batch shows its progress on standard error.
+enum BatchProgressStyle: String, ExpressibleByArgument, CaseIterable {
+  case auto, plain, none
+}
+
+/// A batch's progress on standard error: one line rewritten in place on a terminal (files done
+/// of total, files and fixes per second, time left, the current file), or a plain line every
+/// ten seconds and at the end.
+struct BatchProgressDisplay {
+  let style: BatchProgressStyle
+  private let isTerminal = isatty(STDERR_FILENO) == 1
+  private let start = Date()
+  private var lastShown = Date.distantPast
+  private var last: BatchRunner.Progress?
+
+  init(style: BatchProgressStyle) { self.style = style }
+
+  mutating func show(_ progress: BatchRunner.Progress) {
+    last = progress
+    let now = Date()
+    let live = style == .auto && isTerminal
+    guard style != .none, now.timeIntervalSince(lastShown) >= (live ? 0.2 : 10) else { return }
+    lastShown = now
+    write(progress, live: live)
+  }
+
+  /// The last state, once more, then a line break after a live line.
+  mutating func finish() {
+    guard style != .none, let last else { return }
+    write(last, live: style == .auto && isTerminal)
+    if style == .auto && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+  }
+
+  private func write(_ progress: BatchRunner.Progress, live: Bool) {
+    let seconds = max(Date().timeIntervalSince(start), 1e-3)
+    let filesPerSecond = Double(progress.filesDone) / seconds
+    let left = filesPerSecond > 0 ? Double(progress.fileCount - progress.filesDone) / filesPerSecond : nil
+    var text = "batch: \(progress.filesDone)/\(progress.fileCount) files, "
+      + String(format: "%.1f files/s, %.0f fixes/s", filesPerSecond, Double(progress.fixesDone) / seconds)
+      + ", left " + Formatting.duration(left)
+    if live {
+      text += ", " + String(progress.current.suffix(40))
+      FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+    } else {
+      FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import TrackSiftArchives
+import TrackSiftTestSupport
+import ZIPFoundation
+
+/// `tracksift batch` and `batch merge` on a folder holding plain, .gz and zipped files made
+/// from the project's own simulated recordings, and on the shared recordings.
+@Suite(.serialized) struct BatchCommandTests {
+  /// The inputs of a corpus and, for each row's file, the plain file it was made from.
+  struct Corpus {
+    var directory: URL
+    var originals: [String: URL]
+  }
+
+  /// `inputs/`: a.gpx, b.gpx.gz, broken.gpx, export.zip (activities/c.gpx and
+  /// activities/d.tcx.gz, as a Strava export holds them), sub/e.gpx; `runs` more plain GPX
+  /// files `more/N.gpx` for the resume and shard tests.
+  static func corpus(more runs: Int = 0, seconds: Int = 600) throws -> Corpus {
+    let directory = try CommandRunner.temporaryDirectory()
+    let inputs = directory.appendingPathComponent("inputs")
+    let made = directory.appendingPathComponent("made")
+    try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: inputs.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    var runs: [URL] = []
+    for seed in 1...(4 + runs) {
+      let path = made.appendingPathComponent("run-\(seed).gpx")
+      let result = try CommandRunner.run([
+        "simulate", "--seed", "\(seed)", "--duration-seconds", "\(seconds)", "-o", path.path,
+      ])
+      try #require(result.status == 0, "\(result.standardError)")
+      runs.append(path)
+    }
+    let tcx = made.appendingPathComponent("run-1.tcx")
+    try #require(try CommandRunner.run(["convert", runs[0].path, "-o", tcx.path]).status == 0)
+    try FileManager.default.copyItem(at: runs[0], to: inputs.appendingPathComponent("a.gpx"))
+    try Gzip.compress(Data(contentsOf: runs[1]))
+      .write(to: inputs.appendingPathComponent("b.gpx.gz"))
+    try Data("<?xml version=\"1.0\"?><gpx><trk><trkseg><trkpt lat=\"x\"".utf8)
+      .write(to: inputs.appendingPathComponent("broken.gpx"))
+    let archive = try Archive(
+      url: inputs.appendingPathComponent("export.zip"), accessMode: .create)
+    for (name, data) in [
+      ("activities/c.gpx", try Data(contentsOf: runs[2])),
+      ("activities/d.tcx.gz", Gzip.compress(try Data(contentsOf: tcx))),
+    ] {
+      try archive.addEntry(
+        with: name, type: .file, uncompressedSize: Int64(data.count),
+        compressionMethod: .deflate,
+        provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
+    }
+    try FileManager.default.copyItem(at: runs[3], to: inputs.appendingPathComponent("sub/e.gpx"))
+    var originals = [
+      "a.gpx": runs[0], "b.gpx.gz": runs[1], "export.zip/activities/c.gpx": runs[2],
+      "export.zip/activities/d.tcx.gz": tcx, "sub/e.gpx": runs[3],
+    ]
+    if runs.count > 4 {
+      try FileManager.default.createDirectory(
+        at: inputs.appendingPathComponent("more"), withIntermediateDirectories: true)
+      for (index, run) in runs.dropFirst(4).enumerated() {
+        let name = "more/\(index).gpx"
+        try FileManager.default.copyItem(at: run, to: inputs.appendingPathComponent(name))
+        originals[name] = run
+      }
+    }
+    return Corpus(directory: directory, originals: originals)
+  }
+
+  static func lines(_ path: URL) throws -> [String] {
+    try String(contentsOf: path, encoding: .utf8).split(separator: "\n").map(String.init)
+  }
+
+  static func object(_ text: some StringProtocol) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  private func batch(_ arguments: [String], in corpus: Corpus) throws -> CommandRunner.Output {
+    try CommandRunner.run(["batch", "inputs", "--progress", "none"] + arguments, in: corpus.directory)
+  }
+
+  @Test func everyFileGetsARowEqualToAnalyze() throws {
+    let corpus = try Self.corpus()
+    defer { try? FileManager.default.removeItem(at: corpus.directory) }
+    let summary = corpus.directory.appendingPathComponent("summary.jsonl")
+    let result = try batch(["--recursive", "--summary", summary.path], in: corpus)
+    // The damaged file fails: exit status 1, and the last line says how many.
+    #expect(result.status == 1)
+    #expect(result.standardOutput.hasPrefix("6 files: 5 measured, 1 failed, 0 skipped"))
+    let rows = try Self.lines(summary).map(Self.object)
+    #expect(
+      rows.map { $0["file"] as? String } == [
+        "a.gpx", "b.gpx.gz", "broken.gpx", "export.zip/activities/c.gpx",
+        "export.zip/activities/d.tcx.gz", "sub/e.gpx",
+      ])
+    let broken = rows[2]
+    #expect(broken["status"] as? String == "error")
+    #expect((broken["error"] as? String)?.contains("broken.gpx") == true)
+    #expect(rows[3]["member"] as? String == "activities/c.gpx")
+    for row in rows where row["status"] as? String == "ok" {
+      let file = try #require(row["file"] as? String)
+      #expect((row["sha256"] as? String)?.count == 64)
+      let analyze = try CommandRunner.run([
+        "analyze", "--json", "--profile", "running", try #require(corpus.originals[file]).path,
+      ])
+      var expected = try Self.object(analyze.standardOutput)
+      var actual = try #require(row["analysis"] as? [String: Any])
+      for key in ["file", "profileReason"] {
+        expected[key] = nil
+        actual[key] = nil
+      }
+      #expect(NSDictionary(dictionary: actual).isEqual(to: expected), "\(file)")
+    }
+    // Without --recursive the subfolder is left out.
+    let flat = try batch([], in: corpus)
+    #expect(flat.standardOutput.split(separator: "\n").count == 5)
+  }
+
+  @Test func oneJobOrTwoGiveTheSameSummary() throws {
+    let corpus = try Self.corpus()
+    defer { try? FileManager.default.removeItem(at: corpus.directory) }
+    let one = try batch(["--recursive", "--jobs", "1"], in: corpus)
+    let two = try batch(["--recursive", "--jobs", "2"], in: corpus)
+    #expect(one.standardOutput == two.standardOutput)
+    #expect(one.standardOutput.split(separator: "\n").count == 6)
+    // CSV too.
+    let csv = corpus.directory.appendingPathComponent("summary.csv")
+    _ = try batch(["--recursive", "--summary", csv.path], in: corpus)
+    let csvLines = try Self.lines(csv)
+    #expect(csvLines.count == 7)
+    #expect(csvLines[0].hasPrefix("schema,file,path,member,sha256,status,error"))
+  }
+
+  /// A batch killed (SIGKILL) at random moments and resumed each time ends with the summary
+  /// of a batch never interrupted.
+  @Test func killedTenTimesAndResumedGivesTheUninterruptedSummary() throws {
+    let corpus = try Self.corpus(more: 8)
+    defer { try? FileManager.default.removeItem(at: corpus.directory) }
+    let whole = corpus.directory.appendingPathComponent("whole.jsonl")
+    _ = try batch(["--recursive", "--summary", whole.path], in: corpus)
+    let resumed = corpus.directory.appendingPathComponent("resumed.jsonl")
+    var generator = SystemRandomNumberGenerator()
+    var kills = 0
+    var finished = false
+    while !finished {
+      let process = Process()
+      process.executableURL = try #require(CommandRunner.binary)
+      process.currentDirectoryURL = corpus.directory
+      process.arguments = [
+        "batch", "inputs", "--recursive", "--progress", "none", "--jobs", "2", "--summary",
+        resumed.path,
+      ] + (FileManager.default.fileExists(atPath: resumed.path) ? ["--resume"] : [])
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      if kills < 10 {
+        usleep(UInt32.random(in: 20_000...400_000, using: &generator))
+        if process.isRunning {
+          kill(process.processIdentifier, SIGKILL)
+          kills += 1
+        }
+      }
+      process.waitUntilExit()
+      finished = process.terminationReason == .exit
+    }
+    #expect(kills == 10)
+    #expect(try Data(contentsOf: resumed) == Data(contentsOf: whole))
+  }
+
+  @Test func fourShardsMergeToTheWholeBatch() throws {
+    let corpus = try Self.corpus(more: 4)
+    defer { try? FileManager.default.removeItem(at: corpus.directory) }
+    let whole = corpus.directory.appendingPathComponent("whole.jsonl")
+    _ = try batch(["--recursive", "--summary", whole.path], in: corpus)
+    var shards: [String] = []
+    for index in 0..<4 {
+      let path = corpus.directory.appendingPathComponent("shard-\(index).jsonl").path
+      let result = try CommandRunner.run(
+        ["batch", "inputs", "--recursive", "--progress", "none", "--shard", "auto", "--summary", path],
+        environment: ["SLURM_ARRAY_TASK_ID": "\(index)", "SLURM_ARRAY_TASK_COUNT": "4"],
+        in: corpus.directory)
+      #expect(result.status <= 1, "\(result.standardError)")
+      shards.append(path)
+    }
+    let merged = corpus.directory.appendingPathComponent("merged.jsonl")
+    let merge = try CommandRunner.run(["batch", "merge", "-o", merged.path] + shards)
+    #expect(merge.standardOutput.contains("10 files: 9 measured, 1 failed"))
+    #expect(try Data(contentsOf: merged) == Data(contentsOf: whole))
+    // A shard given twice is refused.
+    let twice = try CommandRunner.run(["batch", "merge"] + shards + [shards[0]])
+    #expect(twice.status != 0 && twice.standardError.contains("in one shard only"))
+  }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func everySharedRecordingGetsARow() throws {
+    let data = try #require(CommandRunner.sharedData)
+    let sources = try ActivitySources.sources(in: [data.path], recursive: true)
+    let result = try CommandRunner.run([
+      "batch", data.path, "--recursive", "--progress", "none", "--profile-from-sport",
+    ])
+    let rows = result.standardOutput.split(separator: "\n")
+    #expect(rows.count == sources.count)
+    #expect(result.standardError.contains("\(sources.count) files"))
+  }
+}
