@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TrackSiftStore", targets: ["TrackSiftStore"]),
     .library(name: "TrackSiftGPSD", targets: ["TrackSiftGPSD"]),
     .library(name: "TrackSiftReport", targets: ["TrackSiftReport"]),
+    .library(name: "TrackSiftArchives", targets: ["TrackSiftArchives"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
@@ -19,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     // `swift package generate-documentation` for the DocC catalogs (CI builds them).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Zip archives (a Strava bulk export) read in place, one member streamed at a time.
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     .target(name: "TrackSift"),
@@ -41,6 +44,13 @@ let package = Package(
       dependencies: [
         "TrackSift", "TrackSiftFormats", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // The system zlib, for .gz files. Not "CZlib": ZIPFoundation defines a module of that name.
+    .systemLibrary(
+      name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // Activity files found in folders, .gz files and .zip archives, read one at a time.
+    .target(
+      name: "TrackSiftArchives",
+      dependencies: ["CSystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
@@ -77,6 +87,12 @@ let package = Package(
         "TrackSift", "TrackSiftFormats", "TrackSiftReport", "TrackSiftSimulation",
         "TrackSiftTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(
+      name: "TrackSiftArchivesTests",
+      dependencies: [
+        "TrackSiftArchives", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]
+    ),
     .testTarget(
       name: "TrackSiftStoreTests",
       dependencies: [
