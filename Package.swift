@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TrackSiftGPSD", targets: ["TrackSiftGPSD"]),
     .library(name: "TrackSiftReport", targets: ["TrackSiftReport"]),
     .library(name: "TrackSiftBatch", targets: ["TrackSiftBatch"]),
+    .library(name: "TrackSiftArchives", targets: ["TrackSiftArchives"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
@@ -22,6 +23,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // `swift package generate-documentation` for the DocC catalogs (CI builds them).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Zip archives (a Strava bulk export) read in place, one member streamed at a time.
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     .target(name: "TrackSift"),
@@ -42,7 +45,7 @@ let package = Package(
     .target(
       name: "TrackSiftBatch",
       dependencies: [
-        "TrackSift", "TrackSiftFormats", "TrackSiftReport",
+        "TrackSift", "TrackSiftFormats", "TrackSiftReport", "TrackSiftArchives",
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
     // The HTML report: pure Swift, no third-party script; MBTiles basemaps through GRDB.
@@ -51,11 +54,18 @@ let package = Package(
       dependencies: [
         "TrackSift", "TrackSiftFormats", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // The system zlib, for .gz files. Not "CZlib": ZIPFoundation defines a module of that name.
+    .systemLibrary(
+      name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // Activity files found in folders, .gz files and .zip archives, read one at a time.
+    .target(
+      name: "TrackSiftArchives",
+      dependencies: ["CSystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
         "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftEvaluation",
-        "TrackSiftStore", "TrackSiftGPSD", "TrackSiftReport", "TrackSiftBatch",
+        "TrackSiftStore", "TrackSiftGPSD", "TrackSiftReport", "TrackSiftBatch", "TrackSiftArchives",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -75,9 +85,11 @@ let package = Package(
     .testTarget(
       name: "tracksiftTests",
       dependencies: [
-        "tracksift", "TrackSiftTestSupport",
+        "tracksift", "TrackSiftTestSupport", "TrackSiftArchives",
         // To fill a store's disk under a recording session.
         .product(name: "GRDB", package: "GRDB.swift"),
+        // To make the zip archives the batch tests read.
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       // Read and rewritten in place by GoldenOutputTests (by #filePath), not bundled.
       exclude: ["Golden"]),
@@ -90,6 +102,12 @@ let package = Package(
         "TrackSift", "TrackSiftFormats", "TrackSiftReport", "TrackSiftSimulation",
         "TrackSiftTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(
+      name: "TrackSiftArchivesTests",
+      dependencies: [
+        "TrackSiftArchives", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]
+    ),
     .testTarget(
       name: "TrackSiftStoreTests",
       dependencies: [

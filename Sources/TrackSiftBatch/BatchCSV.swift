@@ -75,9 +75,16 @@ enum BatchCSV {
       if quoted {
         if character == "\"" {
           if let next = characters.next() {
-            if next == "\"" { field.append("\"") } else {
+            if next == "\"" {
+              field.append("\"")
+            } else {
               quoted = false
-              if next == "," { fields.append(field); field = "" } else { field.append(next) }
+              if next == "," {
+                fields.append(field)
+                field = ""
+              } else {
+                field.append(next)
+              }
             }
           } else {
             quoted = false

@@ -70,8 +70,8 @@ public struct BatchRunner: Sendable {
   ) throws -> Totals {
     let hash = configuration.hash
     let finished = Set(
-      (done?.existingKeys ?? []).filter { $0.configurationHash == hash }.compactMap { key in
-        key.sha256.map { key.identity + "\u{0}" + $0 }
+      (done?.existingKeys ?? []).filter { $0.configurationHash == hash }.map { key in
+        key.identity + "\u{0}" + (key.sha256 ?? Self.unreadable)
       })
     let queue = WorkQueue(count: sources.count, threads: jobs) { index in
       process(sources[index], skipping: finished)
@@ -108,15 +108,19 @@ public struct BatchRunner: Sendable {
     var row = BatchRow(
       file: source.relativePath, path: source.path, member: source.member, status: .error,
       configurationHash: configuration.hash)
+    let identity = [source.relativePath, source.path, source.member ?? ""]
     let data: Data
     do { data = try ActivitySources.data(of: source, maximumBytes: Self.maximumFileBytes) } catch {
+      // Still unreadable: the row already written says so.
+      if finished.contains((identity + [Self.unreadable]).joined(separator: "\u{0}")) {
+        return .skipped
+      }
       row.error = error.description
       return .row(row)
     }
     let sha256 = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     row.sha256 = sha256
-    let identity = [source.relativePath, source.path, source.member ?? "", sha256]
-    if finished.contains(identity.joined(separator: "\u{0}")) { return .skipped }
+    if finished.contains((identity + [sha256]).joined(separator: "\u{0}")) { return .skipped }
     do {
       let file = try ActivityFile.read(
         data: data, name: source.nameWithoutCompression, strict: configuration.strict,
@@ -136,6 +140,9 @@ public struct BatchRunner: Sendable {
     }
     return .row(row)
   }
+
+  /// Stands for the content of a file that could not be read, in resume keys.
+  static let unreadable = "unreadable"
 
   /// The most bytes a file may hold once decompressed (a compressed bomb is refused).
   static let maximumFileBytes = 2_000_000_000

@@ -25,13 +25,18 @@ public enum SummaryMerge {
     for path in paths {
       for (key, line) in try rowsOf(path, isCSV: isCSV) {
         if let earlier = seen[key.identity] {
-          throw BatchError("\(key.file) is in \(earlier) and in \(path): a file may be in one shard only")
+          throw BatchError(
+            "\(key.file) is in \(earlier) and in \(path): a file may be in one shard only")
         }
         seen[key.identity] = path
         rows.append((key, line, path))
       }
     }
-    rows.sort { ($0.key.file, $0.key.path, $0.key.member ?? "") < ($1.key.file, $1.key.path, $1.key.member ?? "") }
+    rows.sort {
+      ($0.key.file, $0.key.path, $0.key.member ?? "") < (
+        $1.key.file, $1.key.path, $1.key.member ?? ""
+      )
+    }
     var totals = BatchRunner.Totals()
     for row in rows {
       if row.key.status == .ok {

@@ -6,7 +6,9 @@ import Testing
   @Test func parsesIOfN() {
     #expect(Shard("0/4") == Shard(index: 0, count: 4))
     #expect(Shard("3/4")?.description == "3/4")
-    for bad in ["4/4", "-1/4", "1", "a/b", "1/0", "1/2/3", ""] { #expect(Shard(bad) == nil, "\(bad)") }
+    for bad in ["4/4", "-1/4", "1", "a/b", "1/0", "1/2/3", ""] {
+      #expect(Shard(bad) == nil, "\(bad)")
+    }
   }
 
   @Test func everyFileIsInExactlyOneShard() {

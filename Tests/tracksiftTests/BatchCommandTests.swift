@@ -13,10 +13,10 @@ import ZIPFoundation
     var originals: [String: URL]
   }
 
-  /// `inputs/`: a.gpx, b.gpx.gz, broken.gpx, export.zip (activities/c.gpx and
+  /// `inputs/`: a.gpx, b.gpx.gz, broken.gpx, damaged.zip, export.zip (activities/c.gpx and
   /// activities/d.tcx.gz, as a Strava export holds them), sub/e.gpx; `runs` more plain GPX
   /// files `more/N.gpx` for the resume and shard tests.
-  static func corpus(more runs: Int = 0, seconds: Int = 600) throws -> Corpus {
+  static func corpus(more extra: Int = 0, seconds: Int = 600) throws -> Corpus {
     let directory = try CommandRunner.temporaryDirectory()
     let inputs = directory.appendingPathComponent("inputs")
     let made = directory.appendingPathComponent("made")
@@ -24,7 +24,7 @@ import ZIPFoundation
     try FileManager.default.createDirectory(
       at: inputs.appendingPathComponent("sub"), withIntermediateDirectories: true)
     var runs: [URL] = []
-    for seed in 1...(4 + runs) {
+    for seed in 1...(4 + extra) {
       let path = made.appendingPathComponent("run-\(seed).gpx")
       let result = try CommandRunner.run([
         "simulate", "--seed", "\(seed)", "--duration-seconds", "\(seconds)", "-o", path.path,
@@ -39,6 +39,7 @@ import ZIPFoundation
       .write(to: inputs.appendingPathComponent("b.gpx.gz"))
     try Data("<?xml version=\"1.0\"?><gpx><trk><trkseg><trkpt lat=\"x\"".utf8)
       .write(to: inputs.appendingPathComponent("broken.gpx"))
+    try Data("not a zip".utf8).write(to: inputs.appendingPathComponent("damaged.zip"))
     let archive = try Archive(
       url: inputs.appendingPathComponent("export.zip"), accessMode: .create)
     for (name, data) in [
@@ -76,7 +77,8 @@ import ZIPFoundation
   }
 
   private func batch(_ arguments: [String], in corpus: Corpus) throws -> CommandRunner.Output {
-    try CommandRunner.run(["batch", "inputs", "--progress", "none"] + arguments, in: corpus.directory)
+    try CommandRunner.run(
+      ["batch", "inputs", "--progress", "none"] + arguments, in: corpus.directory)
   }
 
   @Test func everyFileGetsARowEqualToAnalyze() throws {
@@ -86,17 +88,18 @@ import ZIPFoundation
     let result = try batch(["--recursive", "--summary", summary.path], in: corpus)
     // The damaged file fails: exit status 1, and the last line says how many.
     #expect(result.status == 1)
-    #expect(result.standardOutput.hasPrefix("6 files: 5 measured, 1 failed, 0 skipped"))
+    #expect(result.standardOutput.hasPrefix("7 files: 5 measured, 2 failed, 0 skipped"))
     let rows = try Self.lines(summary).map(Self.object)
     #expect(
       rows.map { $0["file"] as? String } == [
-        "a.gpx", "b.gpx.gz", "broken.gpx", "export.zip/activities/c.gpx",
+        "a.gpx", "b.gpx.gz", "broken.gpx", "damaged.zip", "export.zip/activities/c.gpx",
         "export.zip/activities/d.tcx.gz", "sub/e.gpx",
       ])
     let broken = rows[2]
     #expect(broken["status"] as? String == "error")
     #expect((broken["error"] as? String)?.contains("broken.gpx") == true)
-    #expect(rows[3]["member"] as? String == "activities/c.gpx")
+    #expect((rows[3]["error"] as? String)?.contains("not a zip archive") == true)
+    #expect(rows[4]["member"] as? String == "activities/c.gpx")
     for row in rows where row["status"] as? String == "ok" {
       let file = try #require(row["file"] as? String)
       #expect((row["sha256"] as? String)?.count == 64)
@@ -113,7 +116,7 @@ import ZIPFoundation
     }
     // Without --recursive the subfolder is left out.
     let flat = try batch([], in: corpus)
-    #expect(flat.standardOutput.split(separator: "\n").count == 5)
+    #expect(flat.standardOutput.split(separator: "\n").count == 6)
   }
 
   @Test func oneJobOrTwoGiveTheSameSummary() throws {
@@ -122,19 +125,20 @@ import ZIPFoundation
     let one = try batch(["--recursive", "--jobs", "1"], in: corpus)
     let two = try batch(["--recursive", "--jobs", "2"], in: corpus)
     #expect(one.standardOutput == two.standardOutput)
-    #expect(one.standardOutput.split(separator: "\n").count == 6)
+    #expect(one.standardOutput.split(separator: "\n").count == 7)
     // CSV too.
     let csv = corpus.directory.appendingPathComponent("summary.csv")
     _ = try batch(["--recursive", "--summary", csv.path], in: corpus)
     let csvLines = try Self.lines(csv)
-    #expect(csvLines.count == 7)
+    #expect(csvLines.count == 8)
     #expect(csvLines[0].hasPrefix("schema,file,path,member,sha256,status,error"))
   }
 
   /// A batch killed (SIGKILL) at random moments and resumed each time ends with the summary
   /// of a batch never interrupted.
   @Test func killedTenTimesAndResumedGivesTheUninterruptedSummary() throws {
-    let corpus = try Self.corpus(more: 8)
+    // Enough work (about 30 files of half an hour) that ten kills land before the end.
+    let corpus = try Self.corpus(more: 24, seconds: 1_800)
     defer { try? FileManager.default.removeItem(at: corpus.directory) }
     let whole = corpus.directory.appendingPathComponent("whole.jsonl")
     _ = try batch(["--recursive", "--summary", whole.path], in: corpus)
@@ -146,15 +150,16 @@ import ZIPFoundation
       let process = Process()
       process.executableURL = try #require(CommandRunner.binary)
       process.currentDirectoryURL = corpus.directory
-      process.arguments = [
-        "batch", "inputs", "--recursive", "--progress", "none", "--jobs", "2", "--summary",
-        resumed.path,
-      ] + (FileManager.default.fileExists(atPath: resumed.path) ? ["--resume"] : [])
+      process.arguments =
+        [
+          "batch", "inputs", "--recursive", "--progress", "none", "--jobs", "2", "--summary",
+          resumed.path,
+        ] + (FileManager.default.fileExists(atPath: resumed.path) ? ["--resume"] : [])
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
       if kills < 10 {
-        usleep(UInt32.random(in: 20_000...400_000, using: &generator))
+        usleep(UInt32.random(in: 30_000...250_000, using: &generator))
         if process.isRunning {
           kill(process.processIdentifier, SIGKILL)
           kills += 1
@@ -176,7 +181,10 @@ import ZIPFoundation
     for index in 0..<4 {
       let path = corpus.directory.appendingPathComponent("shard-\(index).jsonl").path
       let result = try CommandRunner.run(
-        ["batch", "inputs", "--recursive", "--progress", "none", "--shard", "auto", "--summary", path],
+        [
+          "batch", "inputs", "--recursive", "--progress", "none", "--shard", "auto", "--summary",
+          path,
+        ],
         environment: ["SLURM_ARRAY_TASK_ID": "\(index)", "SLURM_ARRAY_TASK_COUNT": "4"],
         in: corpus.directory)
       #expect(result.status <= 1, "\(result.standardError)")
@@ -184,7 +192,7 @@ import ZIPFoundation
     }
     let merged = corpus.directory.appendingPathComponent("merged.jsonl")
     let merge = try CommandRunner.run(["batch", "merge", "-o", merged.path] + shards)
-    #expect(merge.standardOutput.contains("10 files: 9 measured, 1 failed"))
+    #expect(merge.standardOutput.contains("11 files: 9 measured, 2 failed"))
     #expect(try Data(contentsOf: merged) == Data(contentsOf: whole))
     // A shard given twice is refused.
     let twice = try CommandRunner.run(["batch", "merge"] + shards + [shards[0]])

@@ -8,7 +8,8 @@ import TrackSiftBatch
 struct BatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batch",
-    abstract: "Measure every activity file of folders, .gz files and .zip archives; merge shard summaries.",
+    abstract:
+      "Measure every activity file of folders, .gz files and .zip archives; merge shard summaries.",
     subcommands: [BatchRunCommand.self, BatchMergeCommand.self],
     defaultSubcommand: BatchRunCommand.self)
 }
@@ -26,7 +27,8 @@ struct BatchRunCommand: ParsableCommand {
       --jobs is. Archives are read in place, never unpacked to disk.
       """)
 
-  @Argument(help: "Activity files, folders, .gz files and .zip archives (a Strava or Garmin export).")
+  @Argument(
+    help: "Activity files, folders, .gz files and .zip archives (a Strava or Garmin export).")
   var paths: [String]
 
   @Flag(help: "Look into subfolders of the folders given.")
@@ -35,10 +37,16 @@ struct BatchRunCommand: ParsableCommand {
   @Option(help: "Files measured at once (default: every core).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-  @Option(help: "Write the summary here: JSON Lines, or CSV for a .csv name (default: JSON Lines on standard output).")
+  @Option(
+    help:
+      "Write the summary here: JSON Lines, or CSV for a .csv name (default: JSON Lines on standard output)."
+  )
   var summary: String?
 
-  @Option(help: "Write cleaned files (--clean) and/or reports (--report) here, under the inputs' relative paths.")
+  @Option(
+    help:
+      "Write cleaned files (--clean) and/or reports (--report) here, under the inputs' relative paths."
+  )
   var out: String?
 
   @Flag(help: "Write each file's cleaned GPX into --out.")
@@ -47,31 +55,46 @@ struct BatchRunCommand: ParsableCommand {
   @Flag(help: "Write each file's HTML report into --out.")
   var report = false
 
-  @Option(help: "The profile of every file: walking, running, cycling or driving (default: running).")
+  @Option(
+    help: "The profile of every file: walking, running, cycling or driving (default: running).")
   var profile: ActivityKind?
 
-  @Flag(help: "Take each FIT or TCX file's profile from its sport (others: --profile, else running).")
+  @Flag(
+    help: "Take each FIT or TCX file's profile from its sport (others: --profile, else running).")
   var profileFromSport = false
 
-  @Flag(help: "Keep the rows already in --summary (same content and configuration) and do the rest.")
+  @Flag(
+    help: "Keep the rows already in --summary (same content and configuration) and do the rest.")
   var resume = false
 
-  @Option(help: "Only shard I of N (I from 0), by a stable hash of each file's relative path; or auto (Slurm job array, or JOB_COMPLETION_INDEX with --shard-count).")
+  @Option(
+    help:
+      "Only shard I of N (I from 0), by a stable hash of each file's relative path; or auto (Slurm job array, or JOB_COMPLETION_INDEX with --shard-count)."
+  )
   var shard: String?
 
   @Option(help: "The number of shards for --shard auto under a Kubernetes Indexed Job.")
   var shardCount: Int?
 
-  @Option(help: "Progress on standard error: auto (a live line on a terminal, plain lines otherwise), plain or none.")
+  @Option(
+    help:
+      "Progress on standard error: auto (a live line on a terminal, plain lines otherwise), plain or none."
+  )
   var progress: BatchProgressStyle = .auto
 
   @OptionGroup var inputOptions: InputOptions
 
   func validate() throws {
-    guard !paths.isEmpty else { throw ValidationError("Give at least one file, folder or archive.") }
+    guard !paths.isEmpty else {
+      throw ValidationError("Give at least one file, folder or archive.")
+    }
     guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
-    if resume && summary == nil { throw ValidationError("--resume needs --summary FILE to resume from") }
-    if (clean || report) && out == nil { throw ValidationError("--clean and --report write into --out DIR") }
+    if resume && summary == nil {
+      throw ValidationError("--resume needs --summary FILE to resume from")
+    }
+    if (clean || report) && out == nil {
+      throw ValidationError("--clean and --report write into --out DIR")
+    }
     if let shard, shard != "auto", Shard(shard) == nil {
       throw ValidationError("--shard must be I/N with 0 <= I < N, or auto (not \(shard))")
     }
@@ -83,8 +106,11 @@ struct BatchRunCommand: ParsableCommand {
       outputDirectory: out, writesCleanedFiles: clean, writesReports: report)
     var sources = try ActivitySources.sources(in: paths, recursive: recursive)
     if let shard {
-      guard let selected = shard == "auto" ? Shard.automatic(count: shardCount) : Shard(shard) else {
-        throw ValidationError("--shard auto: no SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_COUNT), nor JOB_COMPLETION_INDEX with --shard-count")
+      guard let selected = shard == "auto" ? Shard.automatic(count: shardCount) : Shard(shard)
+      else {
+        throw ValidationError(
+          "--shard auto: no SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_COUNT), nor JOB_COMPLETION_INDEX with --shard-count"
+        )
       }
       sources = sources.filter { selected.contains(relativePath: $0.relativePath) }
     }
@@ -130,8 +156,10 @@ struct BatchMergeCommand: ParsableCommand {
   func run() throws {
     let merged = try SummaryMerge.merge(summaries)
     let text = merged.lines.map { $0 + "\n" }.joined()
-    let line = "merged \(Formatting.count(summaries.count, "summary", plural: "summaries")): "
-      + BatchRunCommand.totalsLine(merged.totals, fileCount: merged.totals.measured + merged.totals.failed)
+    let line =
+      "merged \(Formatting.count(summaries.count, "summary", plural: "summaries")): "
+      + BatchRunCommand.totalsLine(
+        merged.totals, fileCount: merged.totals.measured + merged.totals.failed)
     if let output {
       try OutputFile.write(text, to: output, inputs: summaries)
       print(line)

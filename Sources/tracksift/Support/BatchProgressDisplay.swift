@@ -38,9 +38,12 @@ struct BatchProgressDisplay {
   private func write(_ progress: BatchRunner.Progress, live: Bool) {
     let seconds = max(Date().timeIntervalSince(start), 1e-3)
     let filesPerSecond = Double(progress.filesDone) / seconds
-    let left = filesPerSecond > 0 ? Double(progress.fileCount - progress.filesDone) / filesPerSecond : nil
-    var text = "batch: \(progress.filesDone)/\(progress.fileCount) files, "
-      + String(format: "%.1f files/s, %.0f fixes/s", filesPerSecond, Double(progress.fixesDone) / seconds)
+    let left =
+      filesPerSecond > 0 ? Double(progress.fileCount - progress.filesDone) / filesPerSecond : nil
+    var text =
+      "batch: \(progress.filesDone)/\(progress.fileCount) files, "
+      + String(
+        format: "%.1f files/s, %.0f fixes/s", filesPerSecond, Double(progress.fixesDone) / seconds)
       + ", left " + Formatting.duration(left)
     if live {
       text += ", " + String(progress.current.suffix(40))

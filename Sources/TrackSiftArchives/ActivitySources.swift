@@ -1,0 +1,93 @@
+import Foundation
+
+/// Finding the activity files among the paths a user gives (folders, files, `.gz` files and
+/// `.zip` archives such as a Strava bulk export), and reading one file's bytes at a time.
+///
+/// Nothing is unpacked to disk: a zip member is streamed out of the archive in place, a
+/// `.gz` is inflated as it is read, and memory holds one source's bytes, not an archive's.
+public enum ActivitySources {
+  /// The extensions (lowercased, compared in any case after one trailing `.gz` is removed)
+  /// of the files a folder or zip archive contributes: `gpx`, `tcx`, `fit`, `nmea` and `nma`
+  /// (NMEA 0183 logs), `csv` (fix tables), `geojson`, and `txt` (Android GnssLogger logs).
+  ///
+  /// `json` is left out: an export's JSON files are metadata far more often than GeoJSON,
+  /// which a user can still name as a file argument.
+  public static let activityExtensions: Set<String> = [
+    "gpx", "tcx", "fit", "nmea", "nma", "csv", "geojson", "txt",
+  ]
+
+  /// Every activity file in `paths`, sorted (``ActivitySource`` order), each file or member
+  /// once even when several arguments reach it.
+  ///
+  /// - A file argument is taken whatever its extension, as the user named it; a `.zip` is
+  ///   opened and its activity members listed; a `.gz` is one compressed file.
+  /// - A folder argument contributes its files with an activity extension (or a `.gz` of
+  ///   one) and its `.zip` archives; its subfolders only when `recursive`. Dot-files,
+  ///   dot-folders and `__MACOSX` folders are skipped.
+  /// - A zip archive contributes its file members whose name (less `.gz`) has an activity
+  ///   extension; directories, `__MACOSX/`, dot-files, and `activities.csv` at the archive's
+  ///   root (a Strava export's summary table, not a fix log) are skipped. Member names are
+  ///   sanitized in ``ActivitySource/relativePath`` (no leading `/`, no `..`).
+  ///
+  /// - Parameters:
+  ///   - paths: files and folders, as the user typed them.
+  ///   - recursive: whether folders' subfolders are walked.
+  /// - Returns: the sources, sorted by ``ActivitySource/relativePath`` then path.
+  /// - Throws: ``ArchiveError`` for a path that does not exist (`no such file or folder`) or
+  ///   a folder that cannot be listed. A zip archive that cannot be opened is one source
+  ///   whose ``data(of:maximumBytes:)`` throws why (`not a zip archive (...)`), so a batch
+  ///   gives it an error row and goes on.
+  /// - Complexity: O(f + m + s log s) for f files walked, m zip members and s sources;
+  ///   each zip's central directory is read once.
+  public static func sources(
+    in paths: [String], recursive: Bool
+  ) throws(ArchiveError) -> [ActivitySource] {
+    var finder = SourceFinder(recursive: recursive)
+    for path in paths { try finder.add(argument: path) }
+    var seen: Set<[String]> = []
+    return finder.found.sorted().filter { source in
+      let file = URL(fileURLWithPath: source.path).standardizedFileURL
+        .resolvingSymlinksInPath().path
+      return seen.insert([file, source.member ?? ""]).inserted
+    }
+  }
+
+  /// The source's bytes, decompressed: a plain file as it is (memory-mapped), a `.gz`
+  /// inflated, a zip member extracted (and inflated when it is a `.gz`).
+  ///
+  /// Safe to call from several threads at once, also for members of one zip archive: open
+  /// archives are kept in a small lock-protected pool (at most 8 idle), and each call holds
+  /// one archive of its own while it reads, so a whole export is read without walking its
+  /// central directory for every member. An archive changed on disk is opened again.
+  ///
+  /// - Parameters:
+  ///   - source: a source from ``sources(in:recursive:)``.
+  ///   - maximumBytes: the most bytes of output accepted (zip and gzip bombs); the default is
+  ///     2 GB.
+  /// - Returns: the bytes, ready for format detection.
+  /// - Throws: ``ArchiveError`` naming the file (and member) when it is missing, damaged
+  ///   (`gzip data damaged at byte N (zlib: ...)`, `CRC mismatch (...)`, `cut short: ...`),
+  ///   or more than `maximumBytes` once decompressed.
+  /// - Complexity: O(n + m) for n bytes read and m output bytes; memory O(m), plus the
+  ///   pooled archive's directory for a member.
+  public static func data(
+    of source: ActivitySource, maximumBytes: Int = 2_000_000_000
+  ) throws(ArchiveError) -> Data {
+    guard let member = source.member else {
+      if MemberPath.isZip(MemberPath.lastComponent(of: source.path)) {
+        // An archive listed whole could not be opened: say why.
+        _ = try ZipOpening.activityMembers(ofArchiveAt: source.path)
+      }
+      return try PlainFileReader.read(source, maximumBytes: maximumBytes)
+    }
+    return try ZipArchivePool.shared.withArchive(at: source.path) {
+      open throws(ArchiveError) -> Data in
+      guard let entry = open.entries[member], entry.type == .file else {
+        throw ArchiveError(path: source.path, member: member, reason: "no such member")
+      }
+      let reader = ZipMemberReader(
+        entry: entry, archive: open.archive, source: source, maximumBytes: maximumBytes)
+      return try reader.read()
+    }
+  }
+}
