@@ -35,8 +35,13 @@ public struct AnalysisSummary: Encodable, Sendable {
   /// The summary of `analysis`, the analysis of `track`.
   ///
   /// - Parameters:
-  ///   - readerNotes: what the reader passed over (``ActivityFile/notes``); a note that the
+  ///   - file: the file as named.
+  ///   - track: the fixes as read.
+  ///   - analysis: the pipeline's analysis of `track`.
+  ///   - device: the device's own totals, when the file carries them.
+  ///   - readerNotes: what the reader passed over (`ActivityFile.notes`); a note that the
   ///     times were set aside is added when a segment's times could not drive the motion model.
+  ///   - profileReason: why the analysis used its profile.
   public init(
     file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
     readerNotes: [String] = [], profileReason: String = "--profile"

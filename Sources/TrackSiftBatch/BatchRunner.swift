@@ -59,6 +59,7 @@ public struct BatchRunner: Sendable {
   /// Runs `sources`, handing each row to `emit` on the calling thread in the sources' order.
   ///
   /// - Parameters:
+  ///   - sources: the files, in the order their rows are wanted.
   ///   - done: the rows already in a resumed summary: a source whose name, place, content
   ///     (SHA-256) and configuration hash match one is skipped.
   ///   - emit: receives each new row; an error it throws stops the batch (files in flight

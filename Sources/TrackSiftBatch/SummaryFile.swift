@@ -1,7 +1,7 @@
 import Foundation
 
 /// A batch summary on disk, written a row at a time: JSON Lines (one ``BatchRow`` per line),
-/// or CSV (``BatchCSV``) when the path ends in `.csv`.
+/// or CSV (the main figures, one column each) when the path ends in `.csv`.
 ///
 /// Each row is appended and flushed to the file as soon as it is known, so a batch that is
 /// killed keeps every row written before; a row cut short by the kill (a torn last line) is

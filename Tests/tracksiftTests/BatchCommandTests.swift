@@ -134,6 +134,48 @@ import ZIPFoundation
     #expect(csvLines[0].hasPrefix("schema,file,path,member,sha256,status,error"))
   }
 
+  @Test func writesCleanedFilesAndReportsUnderTheRelativePaths() throws {
+    let corpus = try Self.corpus()
+    defer { try? FileManager.default.removeItem(at: corpus.directory) }
+    let result = try batch(["--recursive", "--out", "out", "--clean", "--report"], in: corpus)
+    #expect(result.status == 1)
+    let out = corpus.directory.appendingPathComponent("out")
+    for measured in [
+      "a.gpx", "b.gpx", "export.zip/activities/c.gpx", "export.zip/activities/d.tcx", "sub/e.gpx",
+    ] {
+      let cleaned = out.appendingPathComponent(measured + ".cleaned.gpx")
+      let page = out.appendingPathComponent(measured + ".html")
+      #expect(try String(contentsOf: cleaned, encoding: .utf8).contains("<trkpt"), "\(measured)")
+      #expect(try String(contentsOf: page, encoding: .utf8).hasSuffix("</html>"), "\(measured)")
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: out.appendingPathComponent("broken.gpx.html").path))
+    // No temporary file is left behind.
+    let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { path in
+      var isFolder: ObjCBool = false
+      FileManager.default.fileExists(
+        atPath: out.appendingPathComponent(path).path, isDirectory: &isFolder)
+      return !isFolder.boolValue
+    }
+    #expect(files.count == 10)
+    #expect(files.allSatisfy { $0.hasSuffix(".html") || $0.hasSuffix(".cleaned.gpx") })
+    // --clean needs --out.
+    let refused = try batch(["--clean"], in: corpus)
+    #expect(refused.status != 0 && refused.standardError.contains("--out"))
+  }
+
+  @Test func plainProgressOnStandardError() throws {
+    let corpus = try Self.corpus()
+    defer { try? FileManager.default.removeItem(at: corpus.directory) }
+    let result = try CommandRunner.run(
+      ["batch", "inputs", "--recursive", "--progress", "plain"], in: corpus.directory)
+    #expect(result.standardError.contains("batch: 7/7 files, "))
+    #expect(result.standardError.contains(" fixes/s, left 0:00"))
+    // The rows on standard output, the totals on standard error.
+    #expect(result.standardOutput.split(separator: "\n").count == 7)
+    #expect(result.standardError.contains("7 files: 5 measured, 2 failed, 0 skipped"))
+  }
+
   /// A batch killed (SIGKILL) at random moments and resumed each time ends with the summary
   /// of a batch never interrupted.
   @Test func killedTenTimesAndResumedGivesTheUninterruptedSummary() throws {
