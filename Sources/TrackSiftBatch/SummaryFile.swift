@@ -21,6 +21,9 @@ public final class SummaryFile {
   /// The complete rows already in the file (when resuming), in order.
   let existingKeys: [BatchRowKey]
 
+  /// The configuration hashes (``BatchConfiguration/hash``) of the rows already in the file.
+  public var existingConfigurationHashes: Set<String> { Set(existingKeys.map(\.configurationHash)) }
+
   /// Opens the summary at `path`: a new, empty one, or (with `resuming`) the one there,
   /// keeping its complete rows and dropping a torn last line.
   /// - Throws: ``BatchError`` when it cannot be created, read or written, or a complete row

@@ -212,6 +212,10 @@ import ZIPFoundation
     }
     #expect(kills == 10)
     #expect(try Data(contentsOf: resumed) == Data(contentsOf: whole))
+    // Resuming with other options is refused: the rows would not be alike.
+    let other = try batch(
+      ["--recursive", "--summary", resumed.path, "--resume", "--profile", "cycling"], in: corpus)
+    #expect(other.status != 0 && other.standardError.contains("made with configuration"))
   }
 
   @Test func fourShardsMergeToTheWholeBatch() throws {

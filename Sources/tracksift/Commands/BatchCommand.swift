@@ -115,6 +115,14 @@ struct BatchRunCommand: ParsableCommand {
       sources = sources.filter { selected.contains(relativePath: $0.relativePath) }
     }
     let file = try summary.map { try SummaryFile(path: $0, resuming: resume) }
+    if let file,
+      let other = file.existingConfigurationHashes.first(where: { $0 != configuration.hash })
+    {
+      throw BatchError(
+        "\(file.path): its rows were made with configuration \(other), this batch's is "
+          + "\(configuration.hash) (another --profile, --profile-from-sport, --strict or engine): "
+          + "resume with the same options, or write a new summary")
+    }
     var display = BatchProgressDisplay(style: progress)
     let totals = try BatchRunner(configuration: configuration, jobs: jobs).run(
       sources, skippingRowsOf: file,
