@@ -32,6 +32,9 @@ public final class SummaryFile {
     self.path = path
     format = path.lowercased().hasSuffix(".csv") ? .csv : .jsonLines
     let manager = FileManager.default
+    // `--summary summaries/shard-3.jsonl` on a fresh node: the folder is made.
+    try? manager.createDirectory(
+      at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     var keys: [BatchRowKey] = []
     if resuming, manager.fileExists(atPath: path) {
       keys = try Self.keepCompleteRows(at: path, format: format)

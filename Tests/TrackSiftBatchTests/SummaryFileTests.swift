@@ -42,6 +42,14 @@ import TrackSift
     #expect(lines.last?.contains("c.gpx") == true)
   }
 
+  @Test func theSummarysFolderIsMade() throws {
+    let folder = temporaryPath("summaries")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = try SummaryFile(path: folder + "/deep/shard-0.jsonl", resuming: false)
+    try file.append(row("a.gpx"))
+    #expect(FileManager.default.fileExists(atPath: folder + "/deep/shard-0.jsonl"))
+  }
+
   @Test func aLineThatIsNoRowIsRefusedWithItsNumber() throws {
     let path = temporaryPath("summary.jsonl")
     defer { try? FileManager.default.removeItem(atPath: path) }
