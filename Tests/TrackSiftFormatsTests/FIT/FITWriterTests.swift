@@ -164,6 +164,15 @@ private func twoSegmentTrack() -> Track {
     #expect(read.track.allFixes.allSatisfy { $0.altitudeMeters == nil })
   }
 
+  @Test func aFileThatCannotBeWrittenGivesAFITErrorNamingIt() throws {
+    let url = URL(fileURLWithPath: "/nonexistent-folder-\(UUID().uuidString)/run.fit")
+    let error = try #require(throws: FITError.self) {
+      try FITWriter.write(twoSegmentTrack(), to: url)
+    }
+    #expect(error.description.hasPrefix("cannot write \(url.path): "), "\(error)")
+    #expect(error.byteOffset == nil)
+  }
+
   @Test(arguments: FITBaseType.allCases)
   func theInvalidValueOfEachTypeReadsAsAbsent(type: FITBaseType) {
     #expect(type.value(raw: type.invalidRawValue) == nil)
