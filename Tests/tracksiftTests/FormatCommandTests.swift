@@ -79,7 +79,7 @@ struct FormatCommandTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = try Self.path("devices/same-activity_2067489619_run/2067489619.fit")
     let original = try ActivityFile.read(atPath: source).track
-    for format in ["gpx", "tcx", "csv", "geojson"] {
+    for format in ["gpx", "tcx", "fit", "csv", "geojson"] {
       let output = directory.appendingPathComponent("out.\(format)").path
       let result = try CommandRunner.run(["convert", source, "-o", output])
       #expect(result.status == 0, "\(result.standardError)")

@@ -101,6 +101,14 @@ import Testing
     try expectGolden(
       "convert-city-run-clean-tcx.txt",
       ["convert", "city-run.gpx", "-o", "cleaned.tcx", "--clean"], in: directory)
+    try expectGolden(
+      "convert-city-run-fit.txt", ["convert", "city-run.gpx", "-o", "city-run.fit"],
+      in: directory)
+    try expectGolden(
+      "convert-city-run-clean-fit.txt",
+      ["convert", "city-run.gpx", "-o", "cleaned.fit", "--clean"], in: directory)
+    // What the FIT file reads back as, device totals beside TrackSift's.
+    try expectGolden("analyze-city-run-fit.txt", ["analyze", "city-run.fit"], in: directory)
   }
 
   @Test func replay() throws {

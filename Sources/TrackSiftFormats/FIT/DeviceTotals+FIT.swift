@@ -7,24 +7,26 @@ extension DeviceTotals {
       data.number(definition.field(field), start, bigEndian).map { $0 / scale }
     }
     self.init()
-    startTime = data.integer(definition.field(2), start, bigEndian).map {
+    typealias Common = FITProfile.TotalsFields
+    let fields = isLap ? Common.lap : Common.session
+    let time = FITProfile.Scale.timePerSecond
+    let speed = FITProfile.Scale.speedPerMeterPerSecond
+    startTime = data.integer(definition.field(Common.startTime), start, bigEndian).map {
       FITDecoder.date(UInt32(truncatingIfNeeded: $0))
     }
-    sport = data.integer(definition.field(isLap ? 25 : 5), start, bigEndian)
+    sport = data.integer(definition.field(fields.sport), start, bigEndian)
       .flatMap { Int(exactly: $0) }.map(FITProfile.sportName)
-    elapsedTimeSeconds = value(7, scale: 1000)
-    timerTimeSeconds = value(8, scale: 1000)
-    distanceMeters = value(9, scale: 100)
-    kilocalories = value(11)
-    // Lap fields from average speed on sit one number below the session's.
-    let shift: UInt8 = isLap ? 1 : 0
+    elapsedTimeSeconds = value(Common.totalElapsedTime, scale: time)
+    timerTimeSeconds = value(Common.totalTimerTime, scale: time)
+    distanceMeters = value(Common.totalDistance, scale: FITProfile.Scale.distancePerMeter)
+    kilocalories = value(Common.totalCalories)
     averageSpeedMetersPerSecond =
-      value(isLap ? 110 : 124, scale: 1000) ?? value(14 - shift, scale: 1000)
+      value(fields.enhancedAverageSpeed, scale: speed) ?? value(fields.averageSpeed, scale: speed)
     maximumSpeedMetersPerSecond =
-      value(isLap ? 111 : 125, scale: 1000) ?? value(15 - shift, scale: 1000)
-    averageHeartRateBeatsPerMinute = value(16 - shift)
-    maximumHeartRateBeatsPerMinute = value(17 - shift)
-    ascentMeters = value(22 - shift)
-    descentMeters = value(23 - shift)
+      value(fields.enhancedMaximumSpeed, scale: speed) ?? value(fields.maximumSpeed, scale: speed)
+    averageHeartRateBeatsPerMinute = value(fields.averageHeartRate)
+    maximumHeartRateBeatsPerMinute = value(fields.maximumHeartRate)
+    ascentMeters = value(fields.totalAscent)
+    descentMeters = value(fields.totalDescent)
   }
 }

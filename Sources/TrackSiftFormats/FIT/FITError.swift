@@ -1,4 +1,4 @@
-/// Why a FIT file was refused, and where.
+/// Why a FIT file was refused or could not be written, and where.
 ///
 /// `byteOffset` counts from 0 at the start of the file (of the first file, for chained FIT
 /// files); it is `nil` when the error has no place in the file (it could not be read at all).

@@ -1,4 +1,8 @@
-/// The few numbers of the FIT profile (Garmin's FIT SDK `Profile.xlsx`) that the reader uses.
+import Foundation
+
+/// The few numbers of the FIT profile (Garmin's FIT SDK `Profile.xlsx`) that the reader and the
+/// writer use: message numbers here, field numbers, enumeration values and scales in
+/// `FITProfile+Fields.swift`.
 enum FITProfile {
   static let fileID: UInt16 = 0
   static let session: UInt16 = 18
@@ -6,6 +10,7 @@ enum FITProfile {
   static let record: UInt16 = 20
   static let event: UInt16 = 21
   static let deviceInfo: UInt16 = 23
+  static let activity: UInt16 = 34
   static let fieldDescription: UInt16 = 206
 
   /// Seconds from 1970-01-01 to the FIT epoch, 1989-12-31T00:00:00Z.
@@ -40,6 +45,14 @@ enum FITProfile {
   static let manufacturerNames: [Int: String] = [
     1: "Garmin", 23: "Suunto", 32: "Wahoo Fitness", 294: "COROS",
   ]
+
+  /// The number of the sport the profile names `name` (case and spaces aside: `Running`,
+  /// `cross country skiing`), or `nil` for a name it does not hold.
+  static func sportNumber(_ name: String) -> Int? {
+    let key = name.lowercased().replacingOccurrences(of: " ", with: "_")
+    if let index = sportNames.firstIndex(of: key) { return index }
+    return laterSportNames.first { $0.value == key }?.key
+  }
 
   /// The name of sport number `value`, or `sport N` for a number the table does not hold.
   static func sportName(_ value: Int) -> String {

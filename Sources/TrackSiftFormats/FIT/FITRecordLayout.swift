@@ -16,17 +16,18 @@ struct FITRecordLayout: Sendable {
 
   /// The layout of a `record` definition with these fields.
   init(_ definition: FITMessageDefinition) {
-    latitude = definition.field(0)
-    longitude = definition.field(1)
-    altitude = definition.field(2)
-    heartRate = definition.field(3)
-    cadence = definition.field(4)
-    distance = definition.field(5)
-    speed = definition.field(6)
-    power = definition.field(7)
-    temperature = definition.field(13)
-    gpsAccuracy = definition.field(31)
-    enhancedSpeed = definition.field(73)
-    enhancedAltitude = definition.field(78)
+    typealias Field = FITProfile.RecordField
+    latitude = definition.field(Field.positionLatitude)
+    longitude = definition.field(Field.positionLongitude)
+    altitude = definition.field(Field.altitude)
+    heartRate = definition.field(Field.heartRate)
+    cadence = definition.field(Field.cadence)
+    distance = definition.field(Field.distance)
+    speed = definition.field(Field.speed)
+    power = definition.field(Field.power)
+    temperature = definition.field(Field.temperature)
+    gpsAccuracy = definition.field(Field.gpsAccuracy)
+    enhancedSpeed = definition.field(Field.enhancedSpeed)
+    enhancedAltitude = definition.field(Field.enhancedAltitude)
   }
 }

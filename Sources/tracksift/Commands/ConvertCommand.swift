@@ -7,19 +7,21 @@ import TrackSiftFormats
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
-    abstract: "Convert an activity file to GPX, TCX, GeoJSON, CSV or NMEA.",
+    abstract: "Convert an activity file to GPX, TCX, FIT, GeoJSON, CSV or NMEA.",
     discussion: """
       Every fix is written as read, segments kept; CSV adds each fix's verdict code and \
       GeoJSON adds each point's verdict as a property with --properties. With --clean, only the \
       accepted fixes are written, at their smoothed positions, each stop as one held position \
       and each point with its refined speed, with the smoother's path drawn across a signal \
       loss, so the file measures the refined distance (the route is not simplified). \
+      FIT gets one record per fix (times in whole seconds), timer events between segments and \
+      a lap and session with the totals computed from the fixes. \
       NMEA (RMC, GGA and GST sentences) keeps no segment boundaries, sensors or verdicts.
       """)
 
   /// An output format.
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case gpx, tcx, geojson, csv, nmea
+    case gpx, tcx, fit, geojson, csv, nmea
   }
 
   @Argument(
@@ -31,7 +33,7 @@ struct ConvertCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The file to write.")
   var output: String
 
-  @Option(help: "gpx, tcx, geojson, csv or nmea; by default from the output's extension.")
+  @Option(help: "gpx, tcx, fit, geojson, csv or nmea; by default from the output's extension.")
   var format: Format?
 
   @OptionGroup var profileOptions: ProfileOptions
@@ -50,7 +52,8 @@ struct ConvertCommand: ParsableCommand {
         ? "geojson" : url.pathExtension.lowercased())
     guard let format = format ?? extensionFormat else {
       throw ValidationError(
-        "cannot tell the format from '\(output)': give --format gpx, tcx, geojson, csv or nmea")
+        "cannot tell the format from '\(output)': "
+          + "give --format gpx, tcx, fit, geojson, csv or nmea")
     }
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
@@ -71,6 +74,8 @@ struct ConvertCommand: ParsableCommand {
           GPXDocument(creator: "TrackSift", name: track.name, tracks: [track]), to: url)
       case .tcx:
         try TCXWriter.write(track, to: url, sport: Self.tcxSport(choice.activity))
+      case .fit:
+        try FITWriter.write(track, to: url, sport: Self.fitSport(choice.activity))
       case .geojson:
         try GeoJSONWriter.write(
           track, to: url, verdicts: properties ? verdicts : nil,
@@ -87,6 +92,16 @@ struct ConvertCommand: ParsableCommand {
         + "\(Formatting.count(track.segments.count, "segment")) written as \(format.rawValue) "
         + "(from \(input.format.rawValue), \(Formatting.fixes(input.track.fixCount)) read)")
     if let note = input.note { print("Read: \(note)") }
+  }
+
+  /// The FIT profile's sport for a profile.
+  private static func fitSport(_ activity: ActivityKind) -> String {
+    switch activity {
+    case .running: "running"
+    case .cycling: "cycling"
+    case .walking: "walking"
+    case .driving: "driving"
+    }
   }
 
   /// The TCX `Sport` attribute for a profile.
