@@ -16,6 +16,8 @@ struct BatchProgressDisplay {
   private let start = Date()
   private var lastShown = Date.distantPast
   private var last: BatchRunner.Progress?
+  /// Files done at the last line written, so the closing line is not a repeat.
+  private var writtenFilesDone = -1
 
   init(style: BatchProgressStyle) { self.style = style }
 
@@ -26,12 +28,13 @@ struct BatchProgressDisplay {
     guard style != .none, now.timeIntervalSince(lastShown) >= (live ? 0.2 : 10) else { return }
     lastShown = now
     write(progress, live: live)
+    writtenFilesDone = progress.filesDone
   }
 
   /// The last state, once more, then a line break after a live line.
   mutating func finish() {
     guard style != .none, let last else { return }
-    write(last, live: style == .auto && isTerminal)
+    if last.filesDone != writtenFilesDone { write(last, live: style == .auto && isTerminal) }
     if style == .auto && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
   }
 
