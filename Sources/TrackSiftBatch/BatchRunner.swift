@@ -34,6 +34,17 @@ public struct BatchRunner: Sendable {
     public var fixes = 0
     /// The measured files' refined distance, in meters.
     public var refinedDistanceMeters = 0.0
+
+    /// Counts one row: a measured file with its fixes and distance, or a failure.
+    mutating func count(_ status: BatchRow.Status, fixes: Int?, refinedDistanceMeters: Double?) {
+      guard status == .ok else {
+        failed += 1
+        return
+      }
+      measured += 1
+      self.fixes += fixes ?? 0
+      self.refinedDistanceMeters += refinedDistanceMeters ?? 0
+    }
   }
 
   /// How each file is treated.
@@ -84,13 +95,9 @@ public struct BatchRunner: Sendable {
       case .skipped:
         totals.skipped += 1
       case .row(let row):
-        if row.status == .ok {
-          totals.measured += 1
-          totals.fixes += row.analysis?.fixCount ?? 0
-          totals.refinedDistanceMeters += row.analysis?.refined.distanceMeters ?? 0
-        } else {
-          totals.failed += 1
-        }
+        totals.count(
+          row.status, fixes: row.analysis?.fixCount,
+          refinedDistanceMeters: row.analysis?.refined.distanceMeters)
         do { try emit(row) } catch {
           queue.cancel()
           throw error

@@ -72,7 +72,7 @@ public final class SummaryFile {
     do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
       throw BatchError("\(path): cannot read the summary to resume (\(error))")
     }
-    let complete = data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let complete = completeLength(of: data)
     if complete < data.count {
       guard let handle = FileHandle(forWritingAtPath: path) else {
         throw BatchError("\(path): cannot cut its torn last line")
@@ -85,11 +85,16 @@ public final class SummaryFile {
     return try completeRows(of: data, format: format, path: path).map(\.key)
   }
 
+  /// The bytes of `data` up to and with its last line break: its complete lines.
+  private static func completeLength(of data: Data) -> Int {
+    data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+  }
+
   /// The rows of a summary's complete lines (a torn last line is ignored), each with its line.
   static func completeRows(
     of data: Data, format: Format, path: String
   ) throws(BatchError) -> [(key: BatchRowKey, line: String)] {
-    let complete = data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let complete = completeLength(of: data)
     var rows: [(key: BatchRowKey, line: String)] = []
     for (number, bytes) in data.prefix(complete).split(separator: UInt8(ascii: "\n")).enumerated() {
       let line = String(decoding: bytes, as: UTF8.self)

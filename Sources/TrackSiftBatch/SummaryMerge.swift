@@ -39,13 +39,9 @@ public enum SummaryMerge {
     }
     var totals = BatchRunner.Totals()
     for row in rows {
-      if row.key.status == .ok {
-        totals.measured += 1
-        totals.fixes += row.key.analysis?.fixCount ?? 0
-        totals.refinedDistanceMeters += row.key.analysis?.refined.distanceMeters ?? 0
-      } else {
-        totals.failed += 1
-      }
+      totals.count(
+        row.key.status, fixes: row.key.analysis?.fixCount,
+        refinedDistanceMeters: row.key.analysis?.refined.distanceMeters)
     }
     return Merged(lines: (isCSV ? [BatchCSV.header] : []) + rows.map(\.line), totals: totals)
   }

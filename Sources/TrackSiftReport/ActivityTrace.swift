@@ -86,8 +86,10 @@ struct ActivityTrace {
         let isAccepted =
           position < analyzed.acceptedFixIndices.count
           && analyzed.acceptedFixIndices[position] == index
+        if isAccepted { distanceMeters = along[position] }
+        let place = Place(
+          distanceMeters: distanceMeters, elapsedSeconds: Self.elapsed(fix, since: startTime))
         if isAccepted {
-          distanceMeters = along[position]
           let speed = Self.refinedSpeed(at: position, along, analyzed, segment.fixes)
           if let path = analyzed.refinedGapPaths[position] {
             // The route follows the smoother's path across the signal loss.
@@ -99,8 +101,6 @@ struct ActivityTrace {
           route.append(
             RoutePoint(
               coordinate: analyzed.refinedCoordinates[position], speedMetersPerSecond: speed))
-          let place = Place(
-            distanceMeters: distanceMeters, elapsedSeconds: Self.elapsed(fix, since: startTime))
           if let speed { series.add(speed * 3.6, to: .refinedSpeed, at: place) }
           if let altitude = fix.validAltitudeMeters {
             counted.add(
@@ -112,8 +112,6 @@ struct ActivityTrace {
           }
           position += 1
         }
-        let place = Place(
-          distanceMeters: distanceMeters, elapsedSeconds: Self.elapsed(fix, since: startTime))
         add(fix, at: place, previous: previousRaw)
         if fix.coordinate.isInRange { previousRaw = fix }
         if index < verdicts.count, let reason = verdicts[index].rejectionReason,

@@ -28,13 +28,13 @@ struct ChartPlot {
   static let top = 8.0
   static let bottom = 26.0
 
-  func svg() -> String {
+  /// The chart, its values shown over `range` (``valueRange()``, computed once by the caller).
+  func svg(range: ClosedRange<Double>) -> String {
     let width = Self.left + Self.plotWidth + 12
     let height = Self.top + Self.plotHeight + Self.bottom
     var out =
       "<svg class=\"chart\" id=\"\(identifier)\" viewBox=\"0 0 \(Int(width)) \(Int(height))\""
     out += " role=\"img\" aria-label=\"\(HTMLText.escaped(title))\">"
-    let range = valueRange()
     for span in shaded {
       let x0 = xPixel(span.lowerBound)
       let x1 = max(xPixel(span.upperBound), x0 + 2)

@@ -66,33 +66,28 @@ struct MapDrawing {
     for route in trace.routes {
       let kept = DouglasPeucker.simplifiedIndices(
         of: route.map(\.coordinate), toleranceMeters: canvas.metersPerPixel)
-      guard let first = kept.first else { continue }
-      out += "<polyline class=\"casing\" points=\""
-      out += kept.map { SVGNumber.wholePair(canvas.point(route[$0].coordinate)) }.joined(
-        separator: " ")
-      out += "\"/>"
+      guard !kept.isEmpty else { continue }
+      // Each kept vertex projected and written once, for the casing and the coloured runs.
+      let vertices = kept.map { SVGNumber.wholePair(canvas.point(route[$0].coordinate)) }
+      out += "<polyline class=\"casing\" points=\"\(vertices.joined(separator: " "))\"/>"
       let single = traces.count == 1
       var runClass = -1
       var points = ""
-      var previous = first
       func flush() {
         guard !points.isEmpty else { return }
         let style = single ? "speed-\(runClass)" : "activity-\(activity)"
         out += "<polyline class=\"line \(style)\" points=\"\(points)\"/>"
       }
-      for index in kept.dropFirst() {
-        let speeds = route[(previous + 1)...index].compactMap(\.speedMetersPerSecond)
+      for vertex in kept.indices.dropFirst() {
+        let speeds = route[(kept[vertex - 1] + 1)...kept[vertex]].compactMap(\.speedMetersPerSecond)
         let speed = speeds.isEmpty ? 0 : speeds.reduce(0, +) / Double(speeds.count)
         let speedClass = single ? speedClasses.index(ofMetersPerSecond: speed) : 0
-        let start = canvas.point(route[previous].coordinate)
         if speedClass != runClass {
           flush()
           runClass = speedClass
-          points = SVGNumber.wholePair(start)
+          points = vertices[vertex - 1]
         }
-        let end = canvas.point(route[index].coordinate)
-        points += " " + SVGNumber.wholePair(end)
-        previous = index
+        points += " " + vertices[vertex]
       }
       flush()
     }

@@ -41,10 +41,11 @@ enum ReportCharts {
           "<span class=\"key \($0.style)\">\(HTMLText.escaped($0.label))</span>"
         }.joined(separator: " ")
         out += "</span>"
-        if plot.isClipped(plot.valueRange()) {
+        let range = plot.valueRange()
+        if plot.isClipped(range) {
           out += " <span class=\"clipped\">(beyond the axis: clipped)</span>"
         }
-        out += "</figcaption>" + plot.svg() + "</figure>"
+        out += "</figcaption>" + plot.svg(range: range) + "</figure>"
       }
       out += "</div>"
     }

@@ -47,17 +47,11 @@ struct BenchReportCommand: ParsableCommand {
     var bytes = 0
     var fixes = 0
     let wholeSeconds = try BenchTiming.medianSeconds(repetitions: repetitions) {
-      let read = try ActivityFile.read(atPath: path)
-      let activity = ReportedActivity(
-        title: (path as NSString).lastPathComponent, file: read,
-        analysis: TrackAnalysis(track: read.track), profileName: "running")
+      let activity = try Self.analyzed(path)
       bytes = ActivityReport(activities: [activity]).html().utf8.count
-      fixes = read.track.fixCount
+      fixes = activity.track.fixCount
     }
-    let read = try ActivityFile.read(atPath: path)
-    let activity = ReportedActivity(
-      title: (path as NSString).lastPathComponent, file: read,
-      analysis: TrackAnalysis(track: read.track), profileName: "running")
+    let activity = try Self.analyzed(path)
     let pageSeconds = BenchTiming.medianSeconds(repetitions: repetitions) {
       bytes = ActivityReport(activities: [activity]).html().utf8.count
     }
@@ -76,5 +70,13 @@ struct BenchReportCommand: ParsableCommand {
     print(
       "\(repetitions) runs each, medians; peak memory "
         + String(format: "%.0f MB", BenchTiming.peakResidentMegabytes()))
+  }
+
+  /// The file at `path` read and analysed as a run, as `report` does by default.
+  private static func analyzed(_ path: String) throws -> ReportedActivity {
+    let read = try ActivityFile.read(atPath: path)
+    return ReportedActivity(
+      title: (path as NSString).lastPathComponent, file: read,
+      analysis: TrackAnalysis(track: read.track), profileName: "running")
   }
 }

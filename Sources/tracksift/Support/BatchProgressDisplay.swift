@@ -12,33 +12,36 @@ enum BatchProgressStyle: String, ExpressibleByArgument, CaseIterable {
 /// ten seconds and at the end.
 struct BatchProgressDisplay {
   let style: BatchProgressStyle
-  private let isTerminal = isatty(STDERR_FILENO) == 1
+  /// One line rewritten in place (`auto` on a terminal), rather than plain lines.
+  private let isLive: Bool
   private let start = Date()
   private var lastShown = Date.distantPast
   private var last: BatchRunner.Progress?
   /// Files done at the last line written, so the closing line is not a repeat.
   private var writtenFilesDone = -1
 
-  init(style: BatchProgressStyle) { self.style = style }
+  init(style: BatchProgressStyle) {
+    self.style = style
+    isLive = style == .auto && isatty(STDERR_FILENO) == 1
+  }
 
   mutating func show(_ progress: BatchRunner.Progress) {
     last = progress
     let now = Date()
-    let live = style == .auto && isTerminal
-    guard style != .none, now.timeIntervalSince(lastShown) >= (live ? 0.2 : 10) else { return }
+    guard style != .none, now.timeIntervalSince(lastShown) >= (isLive ? 0.2 : 10) else { return }
     lastShown = now
-    write(progress, live: live)
+    write(progress)
     writtenFilesDone = progress.filesDone
   }
 
   /// The last state, once more, then a line break after a live line.
   mutating func finish() {
     guard style != .none, let last else { return }
-    if last.filesDone != writtenFilesDone { write(last, live: style == .auto && isTerminal) }
-    if style == .auto && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    if last.filesDone != writtenFilesDone { write(last) }
+    if isLive { FileHandle.standardError.write(Data("\n".utf8)) }
   }
 
-  private func write(_ progress: BatchRunner.Progress, live: Bool) {
+  private func write(_ progress: BatchRunner.Progress) {
     let seconds = max(Date().timeIntervalSince(start), 1e-3)
     let filesPerSecond = Double(progress.filesDone) / seconds
     let left =
@@ -48,7 +51,7 @@ struct BatchProgressDisplay {
       + String(
         format: "%.1f files/s, %.0f fixes/s", filesPerSecond, Double(progress.fixesDone) / seconds)
       + ", left " + Formatting.duration(left)
-    if live {
+    if isLive {
       text += ", " + String(progress.current.suffix(40))
       FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
     } else {
