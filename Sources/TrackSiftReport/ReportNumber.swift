@@ -1,4 +1,5 @@
 import Foundation
+import TrackSift
 
 /// Numbers, durations and paces as the report prints them (metric, fixed digits, no locale).
 enum ReportNumber {
@@ -18,10 +19,11 @@ enum ReportNumber {
       : String(format: "%d:%02d", minutes, secs)
   }
 
-  /// A pace in minutes per kilometer as `m:ss /km`, from a speed in meters per second.
+  /// A pace in minutes per kilometer as `m:ss /km` (``PaceFormatter``), from a speed in meters
+  /// per second; an en dash at 0.1 m/s or below.
   static func pace(metersPerSecond speed: Double?) -> String {
     guard let speed, speed > 0.1, speed.isFinite else { return "–" }
-    return duration(1000 / speed) + " /km"
+    return PaceFormatter.string(secondsPerKilometer: 1000 / speed, unit: .kilometer) + " /km"
   }
 
   /// A distance in kilometers with two decimals.
