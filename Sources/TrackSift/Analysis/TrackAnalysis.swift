@@ -64,9 +64,14 @@ public struct TrackAnalysis: Sendable {
   /// - Parameters:
   ///   - track: the track, its fixes in recording order.
   ///   - profile: the thresholds, e.g. ``ActivityProfile/running``.
-  public init(track: Track, profile: ActivityProfile = .running) {
+  ///   - elevationModel: a terrain model (DEM tiles) the climb is counted on where it covers
+  ///     the track; `nil` counts it on the fixes' own altitudes.
+  public init(
+    track: Track, profile: ActivityProfile = .running,
+    elevationModel: (any ElevationModel)? = nil
+  ) {
     self.profile = profile
-    var pipeline = Pipeline(profile: profile)
+    var pipeline = Pipeline(profile: profile, elevationModel: elevationModel)
     verdicts = []
     verdicts.reserveCapacity(track.segments.count)
     speedVerdicts = []
@@ -90,14 +95,16 @@ public struct TrackAnalysis: Sendable {
 /// The running state of ``TrackAnalysis`` across segments.
 private struct Pipeline {
   let profile: ActivityProfile
+  let elevationModel: (any ElevationModel)?
   var live: LivePipeline
   var raw: MetricsAccumulator
   var refined: MetricsAccumulator
   /// The speed verdicts of the segment last run.
   var lastSpeedVerdicts: [SpeedVerdict] = []
 
-  init(profile: ActivityProfile) {
+  init(profile: ActivityProfile, elevationModel: (any ElevationModel)?) {
     self.profile = profile
+    self.elevationModel = elevationModel
     live = LivePipeline(profile: profile)
     raw = MetricsAccumulator(
       elevationThresholdMeters: profile.elevationThresholdMeters,
