@@ -57,8 +57,8 @@ public struct GradeWindow: Sendable, Hashable {
   public var riseMeters: Double { endAltitudeMeters - startAltitudeMeters }
 
   /// The grade: rise over run, as a fraction (0.1 is a 10 % climb, -0.1 a 10 % descent). The
-  /// run is the distance along the route, which on a slope is a little longer than the
-  /// horizontal run (0.5 % longer at 10 %).
+  /// run is the window's length in the caller's distance, which is horizontal when measured
+  /// between positions on the ellipsoid, as TrackSift's distances are.
   public var grade: Double { riseMeters / lengthMeters }
 
   /// The grade in percent (10 for a 10 % climb).

@@ -13,10 +13,13 @@
 ///
 /// **Limits.** The grades are clamped to the measured range, ``validGrades``: a polynomial
 /// says nothing trustworthy outside the data it was fitted to. The runners ran at a steady
-/// speed on a treadmill; on steep descents outdoors, footing, braking and fatigue make running
-/// harder than the curve says, so it credits a descent with more benefit than runners feel.
-/// Strava built its own grade-adjusted pace model from runners' heart rates in 2017 for that
-/// reason; this type keeps the published curve, whose source anyone can check.
+/// speed on a treadmill, so the curve gives the metabolic cost, not the effort a runner feels
+/// outdoors: on steep descents, footing and braking hold runners back, and the curve credits a
+/// descent with more benefit than they get (the paper notes that the top speeds it predicts
+/// downhill are well above those run in downhill races). Strava replaced its laboratory-based
+/// grade-adjusted pace in 2017 with a model fitted to runners' heart rates for that reason
+/// (Robb, "An Improved GAP Model", Strava Engineering). This type keeps the published curve,
+/// which anyone can check.
 public enum MinettiRunningCost {
   /// The grades the curve was measured over, as fractions: -0.45 to +0.45. Grades outside are
   /// clamped to this range.
