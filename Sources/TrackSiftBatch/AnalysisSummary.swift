@@ -27,6 +27,12 @@ public struct AnalysisSummary: Encodable, Sendable {
   public var live: ActivityMetrics
   /// Figures after the refined pass.
   public var refined: ActivityMetrics
+  /// Where the refined climb came from and each available source's own climb; `nil` without
+  /// any altitude.
+  public var climb: ClimbSummary?
+  /// The grade along the refined route, the grade-adjusted pace and the VAM; `nil` without
+  /// altitudes over a grade window.
+  public var grade: GradeSummary?
   /// The device's own totals, when the file carries them (FIT sessions, TCX laps).
   public var device: DeviceTotals?
   /// What the reader passed over or left out, when anything.
@@ -64,6 +70,8 @@ public struct AnalysisSummary: Encodable, Sendable {
     raw = analysis.rawMetrics
     live = analysis.liveMetrics
     refined = analysis.refinedMetrics
+    climb = analysis.climb.source == nil ? nil : analysis.climb
+    grade = analysis.grade.map(GradeSummary.init)
   }
 
   /// The summary as pretty-printed JSON with sorted keys (see ``JSONText``).

@@ -58,6 +58,11 @@ public struct TrackAnalysis: Sendable {
   public var refinedMetrics: ActivityMetrics
   /// What became of each segment.
   public var segments: [AnalyzedSegment]
+  /// Where the refined climb came from, and each available source's own climb.
+  public var climb: ClimbSummary
+  /// The grade along the refined route, with the grade-adjusted pace and the VAM, from the
+  /// altitudes the refined climb is counted on; `nil` without altitudes over a window.
+  public var grade: GradeFigures?
 
   /// Runs the pipeline over a track.
   ///
@@ -71,7 +76,8 @@ public struct TrackAnalysis: Sendable {
     elevationModel: (any ElevationModel)? = nil
   ) {
     self.profile = profile
-    var pipeline = Pipeline(profile: profile, elevationModel: elevationModel)
+    var pipeline = Pipeline(
+      profile: profile, elevationModel: elevationModel, altitudeNoise: AltitudeNoise(track))
     verdicts = []
     verdicts.reserveCapacity(track.segments.count)
     speedVerdicts = []
@@ -89,6 +95,9 @@ public struct TrackAnalysis: Sendable {
     rawMetrics = pipeline.raw.metrics
     liveMetrics = pipeline.live.metrics.metrics
     refinedMetrics = pipeline.refined.metrics
+    refinedMetrics.setClimb(pipeline.climb.chosen, spikeCount: pipeline.climb.chosenSpikeCount)
+    climb = pipeline.climb.summary
+    grade = pipeline.grade.figures
   }
 }
 
@@ -96,15 +105,26 @@ public struct TrackAnalysis: Sendable {
 private struct Pipeline {
   let profile: ActivityProfile
   let elevationModel: (any ElevationModel)?
+  /// The source of the fixes' own altitudes, for the whole track.
+  let deviceClimbSource: ClimbSource
+  let altitudeNoise: AltitudeNoise
+  var climb = ClimbCounter()
+  var grade = GradeAccumulator()
+  /// The refined distance counted up to each accepted fix of the segment last run, in meters.
+  private var refinedDistancesMeters: [Double] = []
   var live: LivePipeline
   var raw: MetricsAccumulator
   var refined: MetricsAccumulator
   /// The speed verdicts of the segment last run.
   var lastSpeedVerdicts: [SpeedVerdict] = []
 
-  init(profile: ActivityProfile, elevationModel: (any ElevationModel)?) {
+  init(
+    profile: ActivityProfile, elevationModel: (any ElevationModel)?, altitudeNoise: AltitudeNoise
+  ) {
     self.profile = profile
     self.elevationModel = elevationModel
+    self.altitudeNoise = altitudeNoise
+    deviceClimbSource = altitudeNoise.isBarometric ? .barometer : .gnss
     live = LivePipeline(profile: profile)
     raw = MetricsAccumulator(
       elevationThresholdMeters: profile.elevationThresholdMeters,
@@ -154,6 +174,7 @@ private struct Pipeline {
         repeating: false, count: pass.segment.refinedCoordinates.count)
     }
     addRefinedFigures(fixes, pass)
+    countClimb(fixes, pass.segment)
     pass.segment.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: pass.segment.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
     return (pass.verdicts, pass.segment)
@@ -218,10 +239,34 @@ private struct Pipeline {
     }
   }
 
+  /// Counts the refined climb of a segment (see ``ClimbSeries``): the refined figures' own
+  /// accumulator leaves altitudes to it.
+  private mutating func countClimb(_ fixes: [Fix], _ segment: AnalyzedSegment) {
+    let inputs = segment.acceptedFixIndices.indices.map { position in
+      let fix = fixes[segment.acceptedFixIndices[position]]
+      return ClimbSeries.Input(
+        timeSeconds: fix.timeSeconds, coordinate: segment.refinedCoordinates[position],
+        altitudeMeters: fix.validAltitudeMeters,
+        verticalAccuracyMeters: fix.verticalAccuracyMeters)
+    }
+    let series = ClimbSeries(
+      inputs, deviceSource: deviceClimbSource, noise: altitudeNoise,
+      elevationModel: elevationModel, configuration: profile.climb)
+    climb.add(series, deviceSource: deviceClimbSource, times: inputs.map(\.timeSeconds))
+    grade.breakSegment()
+    for (position, input) in inputs.enumerated() {
+      grade.add(
+        distanceMeters: refinedDistancesMeters[position], timeSeconds: input.timeSeconds,
+        altitudeMeters: series.chosen.altitudesMeters[position],
+        isMoving: segment.refinedIsMoving[position])
+    }
+  }
+
   /// Feeds the accepted fixes at their refined positions to the refined figures; a refused
   /// fix whose time is trusted runs their clock, as it does live.
   private mutating func addRefinedFigures(_ fixes: [Fix], _ pass: LivePass) {
     let segment = pass.segment
+    refinedDistancesMeters.removeAll(keepingCapacity: true)
     var position = 0
     for (index, fix) in fixes.enumerated() {
       guard position < segment.acceptedFixIndices.count,
@@ -234,12 +279,13 @@ private struct Pipeline {
         }
         continue
       }
-      defer { position += 1 }
+      defer {
+        position += 1
+        refinedDistancesMeters.append(refined.countedDistanceMeters)
+      }
       refined.add(
         MetricsSample(
           timeSeconds: fix.timeSeconds, coordinate: segment.refinedCoordinates[position],
-          altitudeMeters: fix.validAltitudeMeters,
-          verticalAccuracyMeters: fix.verticalAccuracyMeters,
           speedForMaximumMetersPerSecond: segment.trustedSpeedsMetersPerSecond[position],
           isMoving: segment.refinedIsMoving[position],
           countsForSustainedSpeed: pass.sustainedFlags[position],

@@ -119,7 +119,7 @@ public enum RTSSmoother {
 
   /// The smoother's correction on one axis, in a plane centred on the record (its filtered
   /// position is 0).
-  private static func correction(
+  static func correction(
     covariance: (position: Double, cross: Double, velocity: Double), velocity: Double,
     laterPosition: Double, laterVelocity: Double, dt: Double, q: Double
   ) -> (position: Double, velocity: Double) {

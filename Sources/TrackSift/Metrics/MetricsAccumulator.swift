@@ -14,6 +14,8 @@
 /// went back) adds nothing, so moving time <= timer time <= elapsed time whatever the input.
 public struct MetricsAccumulator: Sendable, Hashable {
   private var distanceMeters = 0.0
+  /// The distance counted so far, in meters (see ``ActivityMetrics/distanceMeters``).
+  public var countedDistanceMeters: Double { distanceMeters }
   private var firstTimeSeconds: Double?
   private var lastTimeSeconds: Double?
   private var timerSeconds = 0.0

@@ -55,6 +55,9 @@ public struct ActivityProfile: Sendable, Hashable {
   public var elevationThresholdMeters: Double
   /// The elevation dead band is at least this many times a fix's stated vertical accuracy.
   public var elevationAccuracyMultiple: Double
+  /// The refined climb's sources, smoothing and dead bands (the raw and live figures use
+  /// ``elevationThresholdMeters`` and ``elevationAccuracyMultiple``).
+  public var climb: ClimbConfiguration
 
   /// Creates a profile with TrackSift's defaults for `activity`.
   public init(activity: ActivityKind) {
@@ -74,6 +77,7 @@ public struct ActivityProfile: Sendable, Hashable {
     simplificationToleranceMeters = activity == .driving ? 5 : 3
     elevationThresholdMeters = 2
     elevationAccuracyMultiple = 2
+    climb = ClimbConfiguration()
   }
 
   /// Walking and hiking.

@@ -40,6 +40,8 @@ extension AnalysisSummary {
           + speedVerdicts.rejections.map { "\($0.reason.code) \(Formatting.count($0.count))" }
           .joined(separator: ", "))
     }
+    if let climb { lines.append(Self.climbLine(climb, units: units)) }
+    if let grade, let line = gradeLine(grade, units: units) { lines.append(line) }
     // Altitudes no body can reach in time keep their fix but are left out of the climb.
     if let jumps = refined.refusedAltitudeJumpCount, jumps > 0 {
       lines.append(
@@ -65,6 +67,52 @@ extension AnalysisSummary {
       "Simplified route: \(Formatting.count(simplifiedPointCount)) of "
         + "\(Formatting.count(verdicts.acceptedCount)) accepted points")
     return lines.joined(separator: "\n")
+  }
+
+  /// Where the refined climb came from, and what each source counts on its own.
+  static func climbLine(_ climb: ClimbSummary, units: DisplayUnits) -> String {
+    var line = "Climb (refined) from " + (climb.source.map(Self.sourceName) ?? "nowhere")
+    if climb.sources.count > 1 {
+      line +=
+        "; each source alone: "
+        + climb.sources.map {
+          "\(Self.sourceName($0.source)) \(Formatting.meters($0.gainMeters, units: units)) up, "
+            + "\(Formatting.meters($0.lossMeters, units: units)) down"
+        }.joined(separator: "; ")
+    }
+    if climb.deviceKeptFixCount > 0 {
+      line +=
+        "; the device's altitude kept over the terrain model at "
+        + Formatting.count(climb.deviceKeptFixCount, "fix", plural: "fixes")
+        + " (bridges, tunnels)"
+    }
+    return line
+  }
+
+  /// The steepest grades, and the grade-adjusted pace of a run or the VAM of a ride.
+  private func gradeLine(_ grade: GradeSummary, units: DisplayUnits) -> String? {
+    var parts: [String] = []
+    let percent = { (value: Double) in String(format: "%+.0f %%", value) }
+    if let up = grade.steepestUphillPercent { parts.append("steepest up " + percent(up)) }
+    if let down = grade.steepestDownhillPercent { parts.append("down " + percent(down)) }
+    if profile == .cycling, let vam = grade.vamMetersPerHour {
+      parts.append(String(format: "VAM %.0f m/h on the climbs", vam))
+    } else if profile == .running, let pace = grade.gradeAdjustedPaceSecondsPerKilometer {
+      parts.append(
+        "grade-adjusted pace "
+          + Formatting.pace(secondsPerKilometer: pace, units: units))
+    }
+    guard !parts.isEmpty else { return nil }
+    return "Grade (refined, \(Int(grade.windowMeters)) m windows): "
+      + parts.joined(separator: ", ")
+  }
+
+  private static func sourceName(_ source: ClimbSource) -> String {
+    switch source {
+    case .terrainModel: "the terrain model (DEM)"
+    case .barometer: "the barometric altitude"
+    case .gnss: "the GNSS altitude"
+    }
   }
 
   /// The figures table, one column per set of figures.

@@ -1,0 +1,105 @@
+/// How noisy a recording's altitudes are, measured on the altitudes themselves, and what that
+/// says about where they come from.
+///
+/// **White noise.** The second difference of three altitudes at most
+/// ``longestIntervalSeconds`` apart cancels any steady climb; for white noise of standard
+/// deviation σ it has standard deviation σ√6. The median of its magnitude over the recording,
+/// divided by 0.6745√6, estimates σ without being pulled by the climb's bends or by spikes.
+///
+/// **Resolution.** The smallest change between two altitudes: FIT stores 0.2 m steps, many
+/// watches 1 m. Rounding alone is white noise of resolution/√12.
+///
+/// **Barometric altitude.** A watch or bike computer with a barometer records altitude with
+/// no vertical accuracy, and it moves smoothly: its white noise is a few centimeters, the
+/// resolution's rounding aside. A GNSS altitude jitters by about a meter from second to
+/// second. So altitudes that state no accuracy and whose white noise is at most
+/// ``barometricWhiteNoiseCeilingMeters`` are taken for barometric. A GNSS altitude that the
+/// device already smoothed as heavily is taken for barometric too, which is what it then
+/// behaves like.
+public struct AltitudeNoise: Sendable, Hashable {
+  /// The longest interval between consecutive altitudes that the white-noise estimate uses,
+  /// in seconds: over longer ones the climb's own curvature shows.
+  public static let longestIntervalSeconds = 2.0
+  /// Altitudes without a stated accuracy whose white noise is at most this, in meters, are
+  /// taken for barometric (real watch FIT files: 0.00-0.24 m; phones' GNSS altitudes jitter by
+  /// 0.5-2 m).
+  public static let barometricWhiteNoiseCeilingMeters = 0.3
+  /// Fewest second differences for an estimate.
+  static let minimumDifferenceCount = 20
+
+  /// The white noise's standard deviation in meters; `nil` with too few close altitudes.
+  public var whiteSigmaMeters: Double?
+  /// The smallest change between consecutive altitudes, in meters; `nil` if none changed.
+  public var resolutionMeters: Double?
+  /// Whether any altitude states a vertical accuracy.
+  public var statesAccuracy: Bool
+
+  /// Measures the noise of `samples`: time in seconds (`nil` if unknown), altitude in meters,
+  /// and the stated vertical accuracy, in recording order.
+  public init(
+    _ samples: some Sequence<
+      (
+        timeSeconds: Double?, altitudeMeters: Double,
+        verticalAccuracyMeters: Double?
+      )
+    >
+  ) {
+    var differences: [Double] = []
+    var smallestStep = Double.infinity
+    var statesAccuracy = false
+    var before: (Double?, Double)?
+    var last: (Double?, Double)?
+    for sample in samples {
+      if let accuracy = sample.verticalAccuracyMeters, accuracy > 0 { statesAccuracy = true }
+      if let last {
+        let step = abs(sample.altitudeMeters - last.1)
+        if step > 1e-6 { smallestStep = min(smallestStep, step) }
+        if let before, let t0 = before.0, let t1 = last.0, let t2 = sample.timeSeconds,
+          t1 - t0 > 0, t1 - t0 <= Self.longestIntervalSeconds, t2 - t1 > 0,
+          t2 - t1 <= Self.longestIntervalSeconds
+        {
+          differences.append(abs(sample.altitudeMeters - 2 * last.1 + before.1))
+        }
+      }
+      before = last
+      last = (sample.timeSeconds, sample.altitudeMeters)
+    }
+    self.statesAccuracy = statesAccuracy
+    resolutionMeters = smallestStep.isFinite ? smallestStep : nil
+    guard differences.count >= Self.minimumDifferenceCount else {
+      whiteSigmaMeters = nil
+      return
+    }
+    differences.sort()
+    let median = differences[differences.count / 2]
+    whiteSigmaMeters = median / (0.6745 * 6.0.squareRoot())
+  }
+
+  /// Whether the altitudes read as barometric (see the type's description).
+  public var isBarometric: Bool {
+    guard !statesAccuracy, let white = whiteSigmaMeters else { return false }
+    return white <= Self.barometricWhiteNoiseCeilingMeters
+  }
+
+  /// The noise to smooth an altitude with when it states no accuracy, in meters: the white
+  /// noise, at least the resolution's rounding, and at least `floorMeters`.
+  public func sigmaMeters(floorMeters: Double) -> Double {
+    let rounding = (resolutionMeters ?? 0) / 12.0.squareRoot()
+    return max(whiteSigmaMeters ?? floorMeters, rounding, floorMeters)
+  }
+}
+
+extension AltitudeNoise {
+  /// Measures the noise of a track's valid altitudes, segment after segment.
+  public init(_ track: Track) {
+    self.init(
+      track.segments.lazy.flatMap(\.fixes).lazy.compactMap { fix in
+        fix.validAltitudeMeters.map {
+          (
+            timeSeconds: fix.timeSeconds, altitudeMeters: $0,
+            verticalAccuracyMeters: fix.verticalAccuracyMeters
+          )
+        }
+      })
+  }
+}

@@ -1,0 +1,47 @@
+/// The knobs of the refined climb: how each source's altitudes are smoothed and the dead band
+/// left after smoothing, and when a terrain model gives way to the device (bridges, tunnels).
+///
+/// The reasons behind the defaults are in <doc:ElevationDefaults>.
+public struct ClimbConfiguration: Sendable, Hashable {
+  /// The vertical smoother's knobs.
+  public var smoother: VerticalSmoother.Configuration
+  /// The least noise a barometric altitude is smoothed with, in meters.
+  public var barometricSigmaFloorMeters: Double
+  /// The dead band of a smoothed barometric altitude, in meters.
+  public var barometricDeadBandMeters: Double
+  /// The noise of a GNSS altitude that states no accuracy, in meters, at least.
+  public var gnssSigmaFloorMeters: Double
+  /// The narrowest dead band of a smoothed GNSS altitude, in meters.
+  public var gnssDeadBandMeters: Double
+  /// A smoothed GNSS altitude's dead band is at least this many times its stated vertical
+  /// accuracy.
+  public var gnssAccuracyMultiple: Double
+  /// The noise of a terrain model's elevation along the refined route, in meters: its own
+  /// error and the positions' horizontal error on a slope.
+  public var terrainSigmaMeters: Double
+  /// The dead band of a smoothed terrain elevation, in meters.
+  public var terrainDeadBandMeters: Double
+  /// Where the device's altitude and the terrain model disagree by more than this many meters
+  /// (and ``bridgeSigmaMultiple`` times the device's noise), steadily, the device is believed:
+  /// a bridge over a valley, a tunnel under a hill.
+  public var bridgeDisagreementMeters: Double
+  /// The disagreement must also exceed this many times the device altitude's noise.
+  public var bridgeSigmaMultiple: Double
+  /// The disagreement must last at least this long, in seconds.
+  public var bridgeMinimumSeconds: Double
+
+  /// Creates a configuration with TrackSift's defaults.
+  public init() {
+    smoother = VerticalSmoother.Configuration()
+    barometricSigmaFloorMeters = 0.1
+    barometricDeadBandMeters = 1
+    gnssSigmaFloorMeters = 1
+    gnssDeadBandMeters = 2
+    gnssAccuracyMultiple = 2
+    terrainSigmaMeters = 1
+    terrainDeadBandMeters = 1
+    bridgeDisagreementMeters = 10
+    bridgeSigmaMultiple = 3
+    bridgeMinimumSeconds = 10
+  }
+}

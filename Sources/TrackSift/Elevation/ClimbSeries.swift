@@ -1,0 +1,168 @@
+/// One segment's altitudes as the refined climb counts them: each source's smoothed altitudes
+/// and dead bands, and the series chosen from them, position by position.
+///
+/// The chosen series is the terrain model's where it covers the route, except where the device
+/// disagrees with it steadily (a bridge, a tunnel: see
+/// ``ClimbConfiguration/bridgeDisagreementMeters``), and the device's elsewhere. Device
+/// altitudes that stand in for the terrain model are moved onto its datum by their median
+/// difference from it (a GNSS altitude above the ellipsoid sits tens of meters off a DEM's
+/// mean sea level), so switching source adds no climb.
+struct ClimbSeries {
+  /// What the climb needs of one accepted fix.
+  struct Input {
+    var timeSeconds: Double?
+    /// The refined position.
+    var coordinate: Coordinate
+    /// The fix's valid altitude, if any.
+    var altitudeMeters: Double?
+    var verticalAccuracyMeters: Double?
+  }
+
+  /// One source's altitudes over the segment, one per accepted fix.
+  struct Series {
+    var altitudesMeters: [Double?]
+    var deadBandsMeters: [Double]
+    var runStarts: Set<Int>
+    /// Altitudes the smoother left out as spikes (see ``VerticalSmoother``).
+    var spikeCount = 0
+  }
+
+  /// The device's altitudes, smoothed; `nil` without any.
+  var device: Series?
+  /// The terrain model's elevations, smoothed; `nil` without a model or where it covers none.
+  var terrain: Series?
+  /// The altitudes the climb is counted on.
+  var chosen: Series
+  /// The source of each chosen altitude.
+  var chosenSources: [ClimbSource?]
+  /// How many accepted fixes took the device's altitude where the terrain model had one.
+  var deviceKeptCount = 0
+
+  init(
+    _ inputs: [Input], deviceSource: ClimbSource, noise: AltitudeNoise,
+    elevationModel: (any ElevationModel)?, configuration: ClimbConfiguration
+  ) {
+    let device = Self.deviceSeries(
+      inputs, source: deviceSource, noise: noise, configuration: configuration)
+    let terrain = elevationModel.flatMap {
+      Self.terrainSeries(inputs, model: $0, configuration: configuration)
+    }
+    self.device = device
+    self.terrain = terrain
+    guard let terrain else {
+      chosen =
+        device
+        ?? Series(
+          altitudesMeters: Array(repeating: nil, count: inputs.count),
+          deadBandsMeters: Array(repeating: 0, count: inputs.count), runStarts: [])
+      chosenSources = chosen.altitudesMeters.map { $0 == nil ? nil : deviceSource }
+      return
+    }
+    let kept = device.map {
+      Self.deviceKept(inputs, device: $0, terrain: terrain, configuration: configuration)
+    }
+    var chosen = terrain
+    var sources: [ClimbSource?] = terrain.altitudesMeters.map { $0 == nil ? nil : .terrainModel }
+    if let device, let kept {
+      chosen.runStarts.formUnion(device.runStarts)
+      for position in inputs.indices
+      where kept.positions.contains(position)
+        || terrain.altitudesMeters[position] == nil
+      {
+        guard let altitude = device.altitudesMeters[position] else { continue }
+        if terrain.altitudesMeters[position] != nil { deviceKeptCount += 1 }
+        chosen.altitudesMeters[position] = altitude - kept.offsetMeters
+        chosen.deadBandsMeters[position] = device.deadBandsMeters[position]
+        sources[position] = deviceSource
+      }
+    }
+    self.chosen = chosen
+    chosenSources = sources
+  }
+
+  /// The noise each device altitude is smoothed with, in meters.
+  private static func deviceSigmaMeters(
+    _ input: Input, source: ClimbSource, noise: AltitudeNoise,
+    configuration: ClimbConfiguration
+  ) -> Double {
+    if source == .barometer {
+      return noise.sigmaMeters(floorMeters: configuration.barometricSigmaFloorMeters)
+    }
+    if let accuracy = input.verticalAccuracyMeters, accuracy > 0 { return accuracy }
+    return noise.sigmaMeters(floorMeters: configuration.gnssSigmaFloorMeters)
+  }
+
+  /// The dead band of a smoothed device altitude, in meters.
+  private static func deviceDeadBandMeters(
+    _ input: Input, source: ClimbSource, configuration: ClimbConfiguration
+  ) -> Double {
+    if source == .barometer { return configuration.barometricDeadBandMeters }
+    let accuracy = input.verticalAccuracyMeters.flatMap { $0 > 0 ? $0 : nil } ?? 0
+    return max(configuration.gnssDeadBandMeters, configuration.gnssAccuracyMultiple * accuracy)
+  }
+
+  private static func deviceSeries(
+    _ inputs: [Input], source: ClimbSource, noise: AltitudeNoise,
+    configuration: ClimbConfiguration
+  ) -> Series? {
+    guard inputs.contains(where: { $0.altitudeMeters != nil }) else { return nil }
+    let smoothed = smoothed(inputs, configuration: configuration) { input in
+      input.altitudeMeters.map {
+        ($0, deviceSigmaMeters(input, source: source, noise: noise, configuration: configuration))
+      }
+    }
+    return Series(
+      altitudesMeters: smoothed.altitudesMeters,
+      deadBandsMeters: inputs.map {
+        deviceDeadBandMeters($0, source: source, configuration: configuration)
+      }, runStarts: smoothed.runStarts,
+      spikeCount: zip(inputs, smoothed.altitudesMeters).count {
+        $0.altitudeMeters != nil && $1 == nil
+      })
+  }
+
+  private static func terrainSeries(
+    _ inputs: [Input], model: any ElevationModel, configuration: ClimbConfiguration
+  ) -> Series? {
+    var covers = false
+    let smoothed = smoothed(inputs, configuration: configuration) { input in
+      guard let elevation = model.elevationMeters(at: input.coordinate), elevation.isFinite
+      else { return nil }
+      covers = true
+      return (elevation, configuration.terrainSigmaMeters)
+    }
+    guard covers else { return nil }
+    return Series(
+      altitudesMeters: smoothed.altitudesMeters,
+      deadBandsMeters: Array(repeating: configuration.terrainDeadBandMeters, count: inputs.count),
+      runStarts: smoothed.runStarts)
+  }
+
+  /// Smooths the altitudes `measure` gives (altitude and noise, in meters) over the timed
+  /// inputs; an untimed input's altitude is kept as measured, and starts a run.
+  private static func smoothed(
+    _ inputs: [Input], configuration: ClimbConfiguration,
+    measure: (Input) -> (Double, Double)?
+  ) -> VerticalSmoother.Result {
+    var altitudes = [Double?](repeating: nil, count: inputs.count)
+    var runStarts: Set<Int> = []
+    var positions: [Int] = []
+    var samples: [VerticalSmoother.Sample] = []
+    for (position, input) in inputs.enumerated() {
+      guard let (altitude, sigma) = measure(input) else { continue }
+      guard let time = input.timeSeconds else {
+        altitudes[position] = altitude
+        runStarts.insert(position)
+        continue
+      }
+      positions.append(position)
+      samples.append(.init(timeSeconds: time, altitudeMeters: altitude, sigmaMeters: sigma))
+    }
+    let result = VerticalSmoother.smoothed(samples, configuration: configuration.smoother)
+    for (offset, position) in positions.enumerated() {
+      altitudes[position] = result.altitudesMeters[offset]
+      if result.runStarts.contains(offset) { runStarts.insert(position) }
+    }
+    return .init(altitudesMeters: altitudes, runStarts: runStarts)
+  }
+}
