@@ -6,8 +6,9 @@
 /// deviation σ it has standard deviation σ√6. The median of its magnitude over the recording,
 /// divided by 0.6745√6, estimates σ without being pulled by the climb's bends or by spikes.
 ///
-/// **Resolution.** The smallest change between two altitudes: FIT stores 0.2 m steps, many
-/// watches 1 m. Rounding alone is white noise of resolution/√12.
+/// **Resolution.** The smallest change between two altitudes that happens at least
+/// ``minimumDifferenceCount`` times (a lone spike is no step size): FIT stores 0.2 m steps,
+/// many watches 1 m. Rounding alone is white noise of resolution/√12.
 ///
 /// **Barometric altitude.** A watch or bike computer with a barometer records altitude with
 /// no vertical accuracy, and it moves smoothly: its white noise is a few centimeters, the
@@ -29,7 +30,8 @@ public struct AltitudeNoise: Sendable, Hashable {
 
   /// The white noise's standard deviation in meters; `nil` with too few close altitudes.
   public var whiteSigmaMeters: Double?
-  /// The smallest change between consecutive altitudes, in meters; `nil` if none changed.
+  /// The smallest change between consecutive altitudes that recurs, in meters; `nil` if none
+  /// does.
   public var resolutionMeters: Double?
   /// Whether any altitude states a vertical accuracy.
   public var statesAccuracy: Bool
@@ -45,7 +47,8 @@ public struct AltitudeNoise: Sendable, Hashable {
     >
   ) {
     var differences: [Double] = []
-    var smallestStep = Double.infinity
+    // Steps of up to 10 m, counted by millimeter.
+    var stepCounts: [Int: Int] = [:]
     var statesAccuracy = false
     var before: (Double?, Double)?
     var last: (Double?, Double)?
@@ -53,7 +56,8 @@ public struct AltitudeNoise: Sendable, Hashable {
       if let accuracy = sample.verticalAccuracyMeters, accuracy > 0 { statesAccuracy = true }
       if let last {
         let step = abs(sample.altitudeMeters - last.1)
-        if step > 1e-6 { smallestStep = min(smallestStep, step) }
+        let millimeters = Int((step * 1_000).rounded())
+        if millimeters > 0, millimeters <= 10_000 { stepCounts[millimeters, default: 0] += 1 }
         if let before, let t0 = before.0, let t1 = last.0, let t2 = sample.timeSeconds,
           t1 - t0 > 0, t1 - t0 <= Self.longestIntervalSeconds, t2 - t1 > 0,
           t2 - t1 <= Self.longestIntervalSeconds
@@ -65,7 +69,8 @@ public struct AltitudeNoise: Sendable, Hashable {
       last = (sample.timeSeconds, sample.altitudeMeters)
     }
     self.statesAccuracy = statesAccuracy
-    resolutionMeters = smallestStep.isFinite ? smallestStep : nil
+    resolutionMeters = stepCounts.filter { $0.value >= Self.minimumDifferenceCount }.keys.min()
+      .map { Double($0) / 1_000 }
     guard differences.count >= Self.minimumDifferenceCount else {
       whiteSigmaMeters = nil
       return

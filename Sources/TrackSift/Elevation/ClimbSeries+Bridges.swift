@@ -13,6 +13,8 @@ extension ClimbSeries {
   /// ``ClimbConfiguration/bridgeMinimumSeconds``: a bridge over a valley the DEM has
   /// (the device stays level where the terrain dips), a tunnel under a hill (the terrain rises
   /// over the device). A shorter disagreement is the device's own error and is left alone.
+  /// Each stretch then widens to where the two agree again within the device's dead band, so
+  /// the terrain's slope down into the valley is not counted either.
   static func deviceKept(
     _ inputs: [Input], device: Series, terrain: Series, configuration: ClimbConfiguration
   ) -> DeviceKept {
@@ -27,6 +29,7 @@ extension ClimbSeries {
     guard !differences.isEmpty else { return DeviceKept(positions: [], offsetMeters: 0) }
     differences.sort()
     let offset = differences[differences.count / 2]
+    var residuals = [Double?](repeating: nil, count: inputs.count)
     var kept: Set<Int> = []
     var run: [Int] = []
     func closeRun() {
@@ -41,9 +44,11 @@ extension ClimbSeries {
       guard let altitude = device.altitudesMeters[position],
         let elevation = terrain.altitudesMeters[position]
       else { continue }
+      // Half the dead band is about the device altitude's noise (see ClimbConfiguration).
       let noise = device.deadBandsMeters[position] / 2
       let limit = max(
         configuration.bridgeDisagreementMeters, configuration.bridgeSigmaMultiple * noise)
+      residuals[position] = abs(altitude - offset - elevation)
       if abs(altitude - offset - elevation) > limit {
         run.append(position)
       } else {
@@ -51,6 +56,25 @@ extension ClimbSeries {
       }
     }
     closeRun()
-    return DeviceKept(positions: kept, offsetMeters: offset)
+    return DeviceKept(
+      positions: widened(kept, residuals: residuals, bands: device.deadBandsMeters),
+      offsetMeters: offset)
+  }
+
+  /// `kept` grown outwards, fix by fix, while the disagreement stays beyond the dead band.
+  private static func widened(_ kept: Set<Int>, residuals: [Double?], bands: [Double]) -> Set<Int> {
+    var result = kept
+    for position in kept {
+      for step in [-1, 1] {
+        var next = position + step
+        while residuals.indices.contains(next), !result.contains(next),
+          let residual = residuals[next], residual > bands[next]
+        {
+          result.insert(next)
+          next += step
+        }
+      }
+    }
+    return result
   }
 }
