@@ -71,12 +71,8 @@ struct ActivityTrace {
     series = ChartSeriesSet(
       distanceMeters: alongs.last(where: { !$0.isEmpty })?.last ?? 0,
       elapsedSeconds: startTime.flatMap { start in times.max().map { $0 - start } } ?? 0)
-    var counted = ElevationAccumulator(
-      thresholdMeters: analysis.profile.elevationThresholdMeters,
-      accuracyMultiple: analysis.profile.elevationAccuracyMultiple)
     var distanceMeters = 0.0
     for (segmentIndex, (segment, (analyzed, verdicts))) in segments.enumerated() {
-      counted.breakSegment()
       let along = alongs[segmentIndex]
       var route: [RoutePoint] = []
       route.reserveCapacity(analyzed.refinedCoordinates.count)
@@ -102,13 +98,10 @@ struct ActivityTrace {
             RoutePoint(
               coordinate: analyzed.refinedCoordinates[position], speedMetersPerSecond: speed))
           if let speed { series.add(speed * 3.6, to: .refinedSpeed, at: place) }
-          if let altitude = fix.validAltitudeMeters {
-            counted.add(
-              altitudeMeters: altitude, verticalAccuracyMeters: fix.verticalAccuracyMeters,
-              timeSeconds: fix.timeSeconds)
-            if let level = counted.countedAltitudeMeters {
-              series.add(level, to: .countedAltitude, at: place)
-            }
+          if position < analyzed.climbAltitudesMeters.count,
+            let altitude = analyzed.climbAltitudesMeters[position]
+          {
+            series.add(altitude, to: .countedAltitude, at: place)
           }
           position += 1
         }

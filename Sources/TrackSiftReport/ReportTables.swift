@@ -54,7 +54,44 @@ enum ReportTables {
       if let deviceValue { out += "<td>\(deviceValue)</td>" }
       out += "</tr>"
     }
-    return out + "</tbody></table></section>"
+    return out + "</tbody></table>" + climb(analysis) + "</section>"
+  }
+
+  /// Where the refined climb came from, each source's own climb, and the grade figures.
+  private static func climb(_ analysis: TrackAnalysis) -> String {
+    guard let source = analysis.climb.source else { return "" }
+    let names: [ClimbSource: String] = [
+      .terrainModel: "the terrain model (DEM)", .barometer: "the barometric altitude",
+      .gnss: "the GNSS altitude",
+    ]
+    var parts = ["climb from \(names[source]!)"]
+    if analysis.climb.sources.count > 1 {
+      parts += analysis.climb.sources.map {
+        "\(names[$0.source]!) alone: \(ReportNumber.format($0.gainMeters, digits: 0)) m up"
+      }
+    }
+    if let grade = analysis.grade {
+      if let up = grade.steepestUphill {
+        parts.append(
+          "steepest \(Int(grade.windowMeters)) m up \(ReportNumber.format(up.gradePercent, digits: 0)) %"
+        )
+      }
+      if let down = grade.steepestDownhill {
+        parts.append("down \(ReportNumber.format(down.gradePercent, digits: 0)) %")
+      }
+      switch analysis.profile.activity {
+      case .running:
+        if let speed = grade.gradeAdjustedSpeedMetersPerSecond {
+          parts.append("grade-adjusted pace \(ReportNumber.pace(metersPerSecond: speed))")
+        }
+      case .cycling:
+        if let vam = grade.vamMetersPerHour {
+          parts.append("VAM \(ReportNumber.format(vam, digits: 0)) m/h")
+        }
+      default: break
+      }
+    }
+    return "<p class=\"meta\">" + HTMLText.escaped(parts.joined(separator: " · ")) + "</p>"
   }
 
   /// The refined kilometer splits.

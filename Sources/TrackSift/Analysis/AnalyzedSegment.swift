@@ -34,6 +34,9 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// was corroborated, or one derived from positions; see ``SpeedVerdict``), `nil` where they
   /// trusted none: the speeds the maximum and the best windows are taken from.
   public var trustedSpeedsMetersPerSecond: [Double?] = []
+  /// The altitude the refined climb is counted on at each accepted fix, in meters: the
+  /// smoothed altitude of its best source (see ``ClimbSummary``), `nil` where it has none.
+  public var climbAltitudesMeters: [Double?] = []
   /// Indices into the accepted fixes of the points kept by Douglas-Peucker on the refined
   /// positions.
   public var simplifiedIndices: [Int]

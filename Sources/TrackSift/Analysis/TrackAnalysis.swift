@@ -174,7 +174,7 @@ private struct Pipeline {
         repeating: false, count: pass.segment.refinedCoordinates.count)
     }
     addRefinedFigures(fixes, pass)
-    countClimb(fixes, pass.segment)
+    pass.segment.climbAltitudesMeters = countClimb(fixes, pass.segment)
     pass.segment.simplifiedIndices = DouglasPeucker.simplifiedIndices(
       of: pass.segment.refinedCoordinates, toleranceMeters: profile.simplificationToleranceMeters)
     return (pass.verdicts, pass.segment)
@@ -239,9 +239,10 @@ private struct Pipeline {
     }
   }
 
-  /// Counts the refined climb of a segment (see ``ClimbSeries``): the refined figures' own
-  /// accumulator leaves altitudes to it.
-  private mutating func countClimb(_ fixes: [Fix], _ segment: AnalyzedSegment) {
+  /// Counts the refined climb and grade of a segment (see ``ClimbSeries``): the refined
+  /// figures' own accumulator leaves altitudes to it.
+  /// - Returns: the altitudes counted, one per accepted fix.
+  private mutating func countClimb(_ fixes: [Fix], _ segment: AnalyzedSegment) -> [Double?] {
     let inputs = segment.acceptedFixIndices.indices.map { position in
       let fix = fixes[segment.acceptedFixIndices[position]]
       return ClimbSeries.Input(
@@ -260,6 +261,7 @@ private struct Pipeline {
         altitudeMeters: series.chosen.altitudesMeters[position],
         isMoving: segment.refinedIsMoving[position])
     }
+    return series.chosen.altitudesMeters
   }
 
   /// Feeds the accepted fixes at their refined positions to the refined figures; a refused

@@ -87,10 +87,6 @@ public struct ElevationAccumulator: Sendable, Hashable {
   /// jump still waiting for the next sample.
   public var refusedJumpCount: Int { decidedJumpCount + (pending == nil ? 0 : 1) }
 
-  /// The altitude the climb is counted from now, in meters: the last level the dead band let
-  /// through; `nil` before the first valid sample of a segment.
-  public var countedAltitudeMeters: Double? { referenceAltitudeMeters }
-
   /// The dead band for a sample of the given vertical accuracy, in meters.
   public func deadBandMeters(verticalAccuracyMeters: Double?) -> Double {
     guard let accuracy = verticalAccuracyMeters, accuracy.isFinite, accuracy > 0 else {
