@@ -15,7 +15,8 @@ extension HGTTile: ElevationModel {
   ///
   /// The rule, in order:
   /// 1. Bilinear interpolation between the four samples at the corners of the grid cell that
-  ///    holds the point (on a sample, that sample's value exactly).
+  ///    holds the point (on a sample, that sample's value exactly; a position within 1e-9
+  ///    samples of a row or column counts as on it).
   /// 2. When some corners are voids, the same weights over the valid corners only, divided
   ///    by their sum; when the valid corners all weigh zero (the point lies on a void sample
   ///    or on the line between two), the mean of the valid corners.
@@ -46,6 +47,8 @@ extension SampleGrid {
   /// of ``HGTTile/elevationMeters(at:)``.
   @inline(__always)
   func interpolated(row: Double, column: Double) -> Double? {
+    let row = Self.snapped(row)
+    let column = Self.snapped(column)
     let top = min(Int(row), side - 2)
     let left = min(Int(column), side - 2)
     let south = row - Double(top)
@@ -63,6 +66,21 @@ extension SampleGrid {
     let northMeters = Double(northWest) + (Double(northEast) - Double(northWest)) * east
     let southMeters = Double(southWest) + (Double(southEast) - Double(southWest)) * east
     return northMeters + (southMeters - northMeters) * south
+  }
+
+  /// How close to a whole row or column, in samples, a position is taken to lie on it:
+  /// 1e-9 samples (about 0.03 µm at 1 arc-second).
+  ///
+  /// A sample's latitude and longitude, written in degrees, come back from the arithmetic
+  /// about 1e-12 samples off; snapping puts them back on the sample, so that a lookup there
+  /// reads the cell the sample starts, the same one every time, which matters beside a void.
+  static let snapSamples = 1e-9
+
+  /// `position`, or the whole number within ``snapSamples`` of it.
+  @inline(__always)
+  private static func snapped(_ position: Double) -> Double {
+    let whole = position.rounded()
+    return abs(position - whole) < snapSamples ? whole : position
   }
 
   /// Steps 2 to 4 of the rule, for a cell with at least one void corner.

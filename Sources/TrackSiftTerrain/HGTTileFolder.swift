@@ -59,14 +59,41 @@ public final class HGTTileFolder: ElevationModel, @unchecked Sendable {
   }
 
   /// The ground's elevation at `coordinate` in meters, by ``HGTTile/elevationMeters(at:)``
-  /// in the tile that holds it (``HGTTileName/init(containing:)``).
+  /// in the tile that holds it (``HGTTileName/init(containing:)``), or, for a point on that
+  /// tile's south or west edge when the tile is missing, in the neighbour sharing the edge.
   ///
   /// - Returns: meters above mean sea level; nil for a coordinate that is not finite or out
   ///   of range, no tile there, a tile that cannot be read, or a void left unknown.
   /// - Complexity: O(1), plus reading the tile on its first lookup.
   public func elevationMeters(at coordinate: Coordinate) -> Double? {
     guard let name = HGTTileName(containing: coordinate) else { return nil }
-    return cachedTile(named: name)?.elevationMeters(at: coordinate)
+    if let tile = cachedTile(named: name) { return tile.elevationMeters(at: coordinate) }
+    return neighbourElevationMeters(onEdgeOf: name, at: coordinate)
+  }
+
+  /// The elevation at a point on the south or west edge of a tile that is missing or cannot
+  /// be read, from the neighbour that shares the edge (both hold its samples).
+  @inline(never)
+  private func neighbourElevationMeters(
+    onEdgeOf name: HGTTileName, at coordinate: Coordinate
+  ) -> Double? {
+    let onSouthEdge = coordinate.latitudeDegrees == Double(name.southLatitudeDegrees)
+    let onWestEdge = coordinate.longitudeDegrees == Double(name.westLongitudeDegrees)
+    guard onSouthEdge || onWestEdge else { return nil }
+    let south = name.southLatitudeDegrees
+    let west = name.westLongitudeDegrees
+    let neighbours = [
+      onSouthEdge ? HGTTileName(southLatitudeDegrees: south - 1, westLongitudeDegrees: west) : nil,
+      onWestEdge ? HGTTileName(southLatitudeDegrees: south, westLongitudeDegrees: west - 1) : nil,
+      onSouthEdge && onWestEdge
+        ? HGTTileName(southLatitudeDegrees: south - 1, westLongitudeDegrees: west - 1) : nil,
+    ]
+    for case let neighbour? in neighbours {
+      if let elevation = cachedTile(named: neighbour)?.elevationMeters(at: coordinate) {
+        return elevation
+      }
+    }
+    return nil
   }
 
   /// The tile `name`, read now if it has not been.
