@@ -76,10 +76,11 @@ extension SampleGrid {
   /// reads the cell the sample starts, the same one every time, which matters beside a void.
   static let snapSamples = 1e-9
 
-  /// `position`, or the whole number within ``snapSamples`` of it.
+  /// `position` (not negative), or the whole number within ``snapSamples`` of it.
   @inline(__always)
   private static func snapped(_ position: Double) -> Double {
-    let whole = position.rounded()
+    // Truncation rounds a non-negative number; `rounded()` is a libm call on baseline x86-64.
+    let whole = Double(Int(position + 0.5))
     return abs(position - whole) < snapSamples ? whole : position
   }
 

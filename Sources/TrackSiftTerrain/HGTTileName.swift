@@ -34,8 +34,15 @@ public struct HGTTileName: Sendable, Hashable, Comparable, CustomStringConvertib
       return nil
     }
     self.init(
-      unchecked: min(Int(latitude.rounded(.down)), 89),
-      min(Int(longitude.rounded(.down)), 179))
+      unchecked: min(Self.floor(latitude), 89), min(Self.floor(longitude), 179))
+  }
+
+  /// The largest whole number not above `degrees` (within -180...180): truncation, one less
+  /// below zero, without the libm call `rounded(.down)` is on baseline x86-64.
+  @inline(__always)
+  private static func floor(_ degrees: Double) -> Int {
+    let truncated = Int(degrees)
+    return Double(truncated) > degrees ? truncated - 1 : truncated
   }
 
   /// Parses a bare name such as `N37W122` or `s01e000` (seven characters, any case).
