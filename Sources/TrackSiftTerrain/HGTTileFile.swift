@@ -26,18 +26,18 @@ public struct HGTTileFile: Sendable, Hashable, Comparable {
 
   /// The tile file at `url`, or nil when its last path component is not a tile file's name.
   public init?(url: URL) {
-    guard let (name, compression) = Self.parse(fileName: url.lastPathComponent) else {
-      return nil
-    }
+    guard let parsed = Self.parse(fileName: url.lastPathComponent) else { return nil }
     self.url = url
-    self.name = name
-    self.compression = compression
+    name = parsed.name
+    compression = parsed.compression
   }
 
   /// The tile and the compression a file name gives, or nil when it is not a tile file's.
   ///
   /// - Parameter fileName: a last path component, such as `n37w122.hgt.zip`.
-  public static func parse(fileName: String) -> (HGTTileName, Compression)? {
+  public static func parse(
+    fileName: String
+  ) -> (name: HGTTileName, compression: Compression)? {
     guard fileName.utf8.count > 8, let name = HGTTileName(fileName.prefix(7)) else {
       return nil
     }
