@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TrackSiftReport", targets: ["TrackSiftReport"]),
     .library(name: "TrackSiftBatch", targets: ["TrackSiftBatch"]),
     .library(name: "TrackSiftArchives", targets: ["TrackSiftArchives"]),
+    .library(name: "TrackSiftTerrain", targets: ["TrackSiftTerrain"]),
     .executable(name: "tracksift", targets: ["tracksift"]),
   ],
   dependencies: [
@@ -61,12 +62,19 @@ let package = Package(
     .target(
       name: "TrackSiftArchives",
       dependencies: ["CSystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    // Elevation from DEM tiles (SRTM/Copernicus HGT) in a folder the user names; ZIPFoundation
+    // to list a tile zip's members, which TrackSiftArchives then reads.
+    .target(
+      name: "TrackSiftTerrain",
+      dependencies: [
+        "TrackSift", "TrackSiftArchives", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
     .executableTarget(
       name: "tracksift",
       dependencies: [
         "TrackSift", "TrackSiftFormats", "TrackSiftSimulation", "TrackSiftEvaluation",
         "TrackSiftStore", "TrackSiftGPSD", "TrackSiftReport", "TrackSiftBatch", "TrackSiftArchives",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TrackSiftTerrain", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // Helpers shared by the test targets (not a product).
@@ -108,6 +116,13 @@ let package = Package(
         "TrackSiftArchives", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ]
     ),
+    .testTarget(
+      name: "TrackSiftTerrainTests",
+      dependencies: [
+        "TrackSift", "TrackSiftTerrain", "TrackSiftArchives",
+        // To make the zipped tiles the tests read.
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
     .testTarget(
       name: "TrackSiftStoreTests",
       dependencies: [

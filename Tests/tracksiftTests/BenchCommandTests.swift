@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TrackSiftTestSupport
 
-/// `tracksift bench live` on a short run (the figures themselves are measured in release), and
-/// `bench` still running the batch stages by default.
+/// `tracksift bench live` and `bench dem` on short runs (the figures themselves are measured in
+/// release), and `bench` still running the batch stages by default.
 @Suite struct BenchCommandTests {
   @Test func liveBenchReportsEveryStage() async throws {
     try await onOwnThread {
@@ -44,6 +44,43 @@ import TrackSiftTestSupport
     let driving = try CommandRunner.run(["bench", "live", "--activity", "driving"])
     #expect(driving.status != 0)
     #expect(driving.standardError.contains("no simulated drive"), "\(driving.standardError)")
+  }
+
+  @Test func demBenchTimesLookupsInTheTileGiven() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A 3 arc-second tile at sea level everywhere.
+    try Data(count: 2 * 1201 * 1201).write(to: directory.appendingPathComponent("S10W020.hgt"))
+    let result = try CommandRunner.run([
+      "bench", "dem", "--dem", directory.path, "--lookups", "5000", "--repeat", "3", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        as? [String: Any])
+    #expect(object["tile"] as? String == "S10W020")
+    #expect(object["resolution"] as? String == "3 arc-seconds")
+    #expect(object["synthetic"] as? Bool == false)
+    #expect(object["lookups"] as? Int == 5000)
+    #expect(object["elevations"] as? Int == 5000)
+    #expect((object["medianNanosecondsPerLookup"] as? Double ?? 0) > 0)
+    let runs = try #require(object["nanosecondsPerLookup"] as? [String: Any])
+    #expect(runs["count"] as? Int == 3)
+  }
+
+  @Test func demBenchWritesItsOwnTileAndRemovesIt() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try CommandRunner.run([
+      "bench", "dem", "--directory", directory.path, "--lookups", "1000", "--repeat", "1",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix("N46E007 (1 arc-second, synthetic), 1,000 lookups"))
+    #expect(result.standardOutput.contains("1,000 of 1,000 lookups gave an elevation"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    let empty = try CommandRunner.run(["bench", "dem", "--dem", directory.path])
+    #expect(empty.status != 0)
+    #expect(empty.standardError.contains("no HGT tile files"), "\(empty.standardError)")
   }
 
   @Test func benchWithAFileRunsTheBatchStages() throws {
