@@ -18,12 +18,17 @@ public struct BatchConfiguration: Sendable, Hashable {
   public var writesCleanedFiles: Bool
   /// Whether each file's HTML report is written to ``outputDirectory``.
   public var writesReports: Bool
+  /// The folder of DEM tiles the climb is counted on (`--dem`), if any; the runner's
+  /// ``BatchRunner/elevationModel`` reads it.
+  public var terrainDirectory: String?
 
   /// A configuration; by default every file is measured as a run, leniently, with no outputs.
   public init(
     profile: ActivityKind? = nil, profileFromSport: Bool = false, strict: Bool = false,
-    outputDirectory: String? = nil, writesCleanedFiles: Bool = false, writesReports: Bool = false
+    outputDirectory: String? = nil, writesCleanedFiles: Bool = false, writesReports: Bool = false,
+    terrainDirectory: String? = nil
   ) {
+    self.terrainDirectory = terrainDirectory
     self.profile = profile
     self.profileFromSport = profileFromSport
     self.strict = strict
@@ -35,10 +40,13 @@ public struct BatchConfiguration: Sendable, Hashable {
   /// The first 16 hex digits of the SHA-256 of the engine's version and every setting that
   /// changes a row (not where outputs go): a row with another hash was made differently.
   public var hash: String {
-    let text = [
+    let settings = [
       "engine=\(TrackSiftVersion.string)", "profile=\(profile?.rawValue ?? "default")",
       "fromSport=\(profileFromSport)", "strict=\(strict)",
-    ].joined(separator: ";")
+    ]
+    // Without tiles the text is what it was before terrain models existed, so rows stay valid.
+    let terrain = terrainDirectory.map { ["dem=\($0)"] } ?? []
+    let text = (settings + terrain).joined(separator: ";")
     return SHA256.hash(data: Data(text.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
   }
 

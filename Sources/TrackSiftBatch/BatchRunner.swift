@@ -51,13 +51,18 @@ public struct BatchRunner: Sendable {
   public var configuration: BatchConfiguration
   /// Files processed at once (at least 1).
   public var jobs: Int
+  /// The terrain model every file's climb is counted on where it covers the track (the tiles
+  /// of ``BatchConfiguration/terrainDirectory``), if any.
+  public var elevationModel: (any ElevationModel)?
 
   /// A runner of `jobs` threads (all cores by default).
   public init(
     configuration: BatchConfiguration,
-    jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    elevationModel: (any ElevationModel)? = nil
   ) {
     self.configuration = configuration
+    self.elevationModel = elevationModel
     self.jobs = max(1, jobs)
   }
 
@@ -136,7 +141,8 @@ public struct BatchRunner: Sendable {
       row.format = file.format.rawValue
       let choice = configuration.profileChoice(deviceTotals: file.deviceTotals)
       let analysis = TrackAnalysis(
-        track: file.track, profile: ActivityProfile(activity: choice.activity))
+        track: file.track, profile: ActivityProfile(activity: choice.activity),
+        elevationModel: elevationModel)
       row.analysis = AnalysisSummary(
         file: source.relativePath, track: file.track, analysis: analysis,
         device: file.deviceTotals, readerNotes: file.notes, profileReason: choice.reason)

@@ -20,6 +20,8 @@ struct AnalyzeCommand: ParsableCommand {
 
   @OptionGroup var profileOptions: ProfileOptions
 
+  @OptionGroup var terrainOptions: TerrainOptions
+
   @Option(help: "Units of distances, speeds, paces and climbs: metric or imperial.")
   var units: DisplayUnitsArgument?
 
@@ -36,7 +38,8 @@ struct AnalyzeCommand: ParsableCommand {
       atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
     let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
     let analysis = TrackAnalysis(
-      track: input.track, profile: ActivityProfile(activity: choice.activity))
+      track: input.track, profile: ActivityProfile(activity: choice.activity),
+      elevationModel: try terrainOptions.elevationModel())
     let report = AnalysisSummary(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
       readerNotes: input.notes, profileReason: choice.reason)

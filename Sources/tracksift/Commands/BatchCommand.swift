@@ -84,6 +84,8 @@ struct BatchRunCommand: ParsableCommand {
 
   @OptionGroup var inputOptions: InputOptions
 
+  @OptionGroup var terrainOptions: TerrainOptions
+
   func validate() throws {
     guard !paths.isEmpty else {
       throw ValidationError("Give at least one file, folder or archive.")
@@ -103,7 +105,8 @@ struct BatchRunCommand: ParsableCommand {
   func run() throws {
     let configuration = BatchConfiguration(
       profile: profile, profileFromSport: profileFromSport, strict: inputOptions.strict,
-      outputDirectory: out, writesCleanedFiles: clean, writesReports: report)
+      outputDirectory: out, writesCleanedFiles: clean, writesReports: report,
+      terrainDirectory: terrainOptions.dem)
     var sources = try ActivitySources.sources(in: paths, recursive: recursive)
     if let shard {
       guard let selected = shard == "auto" ? Shard.automatic(count: shardCount) : Shard(shard)
@@ -124,7 +127,10 @@ struct BatchRunCommand: ParsableCommand {
           + "resume with the same options, or write a new summary")
     }
     var display = BatchProgressDisplay(style: progress)
-    let totals = try BatchRunner(configuration: configuration, jobs: jobs).run(
+    let runner = BatchRunner(
+      configuration: configuration, jobs: jobs,
+      elevationModel: try terrainOptions.elevationModel())
+    let totals = try runner.run(
       sources, skippingRowsOf: file,
       emit: { row in
         if let file { try file.append(row) } else { print(try row.jsonLine()) }

@@ -30,17 +30,21 @@ struct ReportCommand: ParsableCommand {
 
   @OptionGroup var profileOptions: ProfileOptions
 
+  @OptionGroup var terrainOptions: TerrainOptions
+
   @OptionGroup var inputOptions: InputOptions
 
   func run() throws {
     // A basemap that cannot be read is refused before any file is analysed.
     let tiles = try basemap.map(MBTilesBasemap.init)
+    let terrain = try terrainOptions.elevationModel()
     let activities = try files.map { path in
       let file = try ActivityFile.read(
         atPath: path, strict: inputOptions.strict, allowingNoPositions: true)
       let choice = profileOptions.choice(deviceTotals: file.deviceTotals)
       let analysis = TrackAnalysis(
-        track: file.track, profile: ActivityProfile(activity: choice.activity))
+        track: file.track, profile: ActivityProfile(activity: choice.activity),
+        elevationModel: terrain)
       return ReportedActivity(
         title: (path as NSString).lastPathComponent, file: file, analysis: analysis,
         profileName: choice.activity.rawValue)
