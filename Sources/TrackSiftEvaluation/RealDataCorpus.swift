@@ -18,12 +18,13 @@ public struct RealDataCorpus {
       pair: String, name: String, track: Track, activity: ActivityKind, totalMeters: Double)
     case race(name: String, track: Track, activity: ActivityKind, totalMeters: Double)
     case spikeLog(track: Track, label: SpikeLabel)
+    case climb(name: String, track: Track, activity: ActivityKind, ascentMeters: Double)
 
     /// The file's name, or the spike log's.
     public var name: String {
       switch self {
       case .drive(let name, _, _, _), .loop(let name, _), .pairedDevice(_, let name, _, _, _),
-        .race(let name, _, _, _):
+        .race(let name, _, _, _), .climb(let name, _, _, _):
         return name
       case .spikeLog(_, let label): return label.file
       }
@@ -75,8 +76,20 @@ public struct RealDataCorpus {
   /// `labels.tsv` has no genuine row (its SOURCE.txt: "the fastest fix with sAcc < 1 m/s").
   static let genuineSpeedAccuracyMetersPerSecond = 1.0
 
-  /// How many cases ``cases(in:)`` gives: 3 drives, 2 loops, 2 pairs of 2, 1 race, 28 logs.
-  static let expectedCount = 3 + 2 + 4 + 1 + 28
+  /// How many cases ``cases(in:)`` gives: 3 drives, 2 loops, 2 pairs of 2, 1 race, 28 logs,
+  /// 6 climbs.
+  static let expectedCount = 3 + 2 + 4 + 1 + 28 + 6
+
+  /// The watch files whose session records its own ascent: the paired walks' four and the
+  /// run and ride of `devices/` (the treadmill run has no positions).
+  static let climbFiles = [
+    "paired/pair-same-wrist_2024-08-27_Abbotsbury/2024-08-27 Abbotsbury Hike - Mike Garmin.fit",
+    "paired/pair-same-wrist_2024-08-27_Abbotsbury/2024-08-27 Abbotsbury Hike - Mike COROS.fit",
+    "paired/pair-two-walkers_2024-06-04/2024-06-04, Polzeath to Rock - Jo.fit",
+    "paired/pair-two-walkers_2024-06-04/2024-06-04, Polzeath to Rock - Mike.fit",
+    "devices/same-activity_2067489619_run/2067489619.fit",
+    "devices/same-activity_3939576645_ride/3939576645.fit",
+  ]
 
   /// Every case, read from `data` (the shared/data folder).
   /// - Throws: ``EvaluationDataError`` or `ActivityFileError` naming the first file that is missing or
@@ -84,7 +97,22 @@ public struct RealDataCorpus {
   public static func cases(in data: URL) throws -> [Case] {
     let truth = data.appendingPathComponent("truth")
     return try driveCases(truth: truth) + loopCases(truth: truth) + pairedDeviceCases(data: data)
-      + [raceCase(data: data)] + spikeLogCases(data: data)
+      + [raceCase(data: data)] + spikeLogCases(data: data) + climbCases(data: data)
+  }
+
+  /// The watch files, each against its session's ascent.
+  private static func climbCases(data: URL) throws -> [Case] {
+    try climbFiles.map { path in
+      let url = try required(data.appendingPathComponent(path))
+      let input = try ActivityFile.read(atPath: url.path)
+      guard let ascent = input.deviceTotals?.ascentMeters, ascent > 0 else {
+        throw EvaluationDataError(path: url.path, reason: "no total ascent in the session")
+      }
+      return .climb(
+        name: url.lastPathComponent, track: input.track,
+        activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
+        ascentMeters: ascent)
+    }
   }
 
   /// The drives with survey-grade truth: the GSDC Pixel 4's WLS fixes and its chipset's, and
@@ -215,6 +243,7 @@ public struct RealDataCorpus {
       case pairedDevice(String, RealRecordingScore)
       case race(RealRecordingScore)
       case spike(SpikeLogScore)
+      case climb(RealClimbScore)
       case failed(String)
     }
     let outcomes = ParallelMap.map(jobs) { item, form -> Outcome in
@@ -246,6 +275,10 @@ public struct RealDataCorpus {
             try RealRecordingScore(
               name: name, track: track, activity: activity, referenceMeters: total,
               asWritten: asWrittenGPX))
+        case .climb(let name, let track, let activity, let ascent):
+          return .climb(
+            RealClimbScore(
+              name: name, track: track, activity: activity, deviceAscentMeters: ascent))
         case .spikeLog(let track, let label):
           let form = form ?? .asRead
           var formed = form.stripped(track)
@@ -270,6 +303,7 @@ public struct RealDataCorpus {
       case .loop(let score): report.loops.append(score)
       case .race(let score): report.races.append(score)
       case .spike(let score): report.spikes.append(score)
+      case .climb(let score): report.climbs.append(score)
       case .pairedDevice(let pair, let score):
         if pairs[pair] == nil { pairOrder.append(pair) }
         pairs[pair, default: []].append(score)

@@ -46,6 +46,10 @@ public struct RealDataReport: Sendable, Codable {
   public static let loopLimitPercent = 0.75
   /// The issue's bound on the cleaned file's length against the refined distance, in percent.
   public static let cleanedLengthLimitPercent = 0.3
+  /// Issue 32's bound on a barometric recording's climb against its device's ascent, in
+  /// percent.
+  public static let climbLimitPercent = 10.0
+
   /// The issue's bound on the paired walks (each other, and each device's own total), in
   /// percent.
   public static let pairedLimitPercent = 3.0
@@ -60,6 +64,8 @@ public struct RealDataReport: Sendable, Codable {
   public var races: [RealRecordingScore] = []
   /// Every labelled spike log in every form.
   public var spikes: [SpikeLogScore] = []
+  /// Recordings whose climb is scored against their device's own ascent.
+  public var climbs: [RealClimbScore] = []
   /// How long the suite took, in seconds.
   public var seconds: Double = 0
 
@@ -71,7 +77,8 @@ public struct RealDataReport: Sendable, Codable {
 
   /// The sections in print order: drives, loops, paired walks, the race, the spike logs.
   public var sections: [Section] {
-    [driveSection, loopSection, pairSection, raceSection, spikeSection].compactMap { $0 }
+    [driveSection, loopSection, pairSection, raceSection, spikeSection, climbSection]
+      .compactMap { $0 }
   }
 
   /// The report as text or Markdown, each section's targets before its table.
@@ -232,6 +239,34 @@ public struct RealDataReport: Sendable, Codable {
 
   private static func agreement(_ a: Double, _ b: Double) -> Double? {
     b > 0 ? (a / b - 1) * 100 : nil
+  }
+
+  /// The climb of each watch file against its device's own ascent; held to the bound where
+  /// the altitudes read as barometric (the device's ascent then comes from the same sensor).
+  private var climbSection: Section? {
+    guard !climbs.isEmpty else { return nil }
+    var table = RealDataTable(header: [
+      "recording", "source", "device ascent", "raw", "live", "refined",
+    ])
+    var checks: [RealDataCheck] = []
+    for score in climbs {
+      if score.source == .barometer {
+        checks.append(
+          RealDataCheck(
+            "\(score.name): refined climb against the device's ascent",
+            score.errorPercent(score.refinedGainMeters), .within, Self.climbLimitPercent, " %"))
+      }
+      table.rows.append([
+        score.name, score.source?.rawValue ?? "–",
+        Self.meters(score.deviceAscentMeters, "%.0f m"),
+        Self.percent(score.errorPercent(score.rawGainMeters)),
+        Self.percent(score.errorPercent(score.liveGainMeters)),
+        Self.percent(score.errorPercent(score.refinedGainMeters)),
+      ])
+    }
+    return Section(
+      title: "Climb against the device's own ascent (barometric recordings held to ±10 %)",
+      checks: checks, table: table)
   }
 
   private var raceSection: Section? {
