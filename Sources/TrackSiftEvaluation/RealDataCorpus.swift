@@ -20,12 +20,14 @@ public struct RealDataCorpus {
     case spikeLog(track: Track, label: SpikeLabel)
     case climb(name: String, track: Track, activity: ActivityKind, ascentMeters: Double)
 
-    /// The file's name, or the spike log's.
+    /// The file's name, or the spike log's (a climb's prefixed, since its file is also a
+    /// paired walk's).
     public var name: String {
       switch self {
       case .drive(let name, _, _, _), .loop(let name, _), .pairedDevice(_, let name, _, _, _),
-        .race(let name, _, _, _), .climb(let name, _, _, _):
+        .race(let name, _, _, _):
         return name
+      case .climb(let name, _, _, _): return "climb: " + name
       case .spikeLog(_, let label): return label.file
       }
     }

@@ -17,6 +17,7 @@ import TrackSiftSimulation
     var loops = 0
     var paired = 0
     var races = 0
+    var climbs = 0
     var labels: [SpikeLabel] = []
     for item in cases {
       switch item {
@@ -33,6 +34,9 @@ import TrackSiftSimulation
       case .race(_, _, _, let total):
         races += 1
         #expect(abs(total - 10_010.82) < 0.01)
+      case .climb(_, let track, _, let ascent):
+        climbs += 1
+        #expect(track.fixCount > 400 && ascent > 30)
       case .spikeLog(let track, let label):
         labels.append(label)
         #expect(track.fixCount > 300)
@@ -44,6 +48,7 @@ import TrackSiftSimulation
       }
     }
     #expect(drives == 3 && loops == 2 && paired == 4 && races == 1 && labels.count == 28)
+    #expect(climbs == 6)
     // The labelled genuine rows of labels.tsv, and the fastest fix with a speed accuracy
     // under 1 m/s elsewhere (WIL112DAV's car at 20.37 m/s).
     let tops = Dictionary(labels.map { ($0.file, $0.genuineTopMetersPerSecond) }) { a, _ in a }

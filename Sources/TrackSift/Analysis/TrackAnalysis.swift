@@ -108,7 +108,7 @@ private struct Pipeline {
   /// The source of the fixes' own altitudes, for the whole track.
   let deviceClimbSource: ClimbSource
   let altitudeNoise: AltitudeNoise
-  var climb = ClimbCounter()
+  var climb: ClimbCounter
   var grade = GradeAccumulator()
   /// The refined distance counted up to each accepted fix of the segment last run, in meters.
   private var refinedDistancesMeters: [Double] = []
@@ -125,6 +125,7 @@ private struct Pipeline {
     self.elevationModel = elevationModel
     self.altitudeNoise = altitudeNoise
     deviceClimbSource = altitudeNoise.isBarometric ? .barometer : .gnss
+    climb = ClimbCounter(hasTerrainModel: elevationModel != nil)
     live = LivePipeline(profile: profile)
     raw = MetricsAccumulator(
       elevationThresholdMeters: profile.elevationThresholdMeters,

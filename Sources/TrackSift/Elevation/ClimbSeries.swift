@@ -161,8 +161,8 @@ struct ClimbSeries {
     let result = VerticalSmoother.smoothed(samples, configuration: configuration.smoother)
     for (offset, position) in positions.enumerated() {
       altitudes[position] = result.altitudesMeters[offset]
-      if result.runStarts.contains(offset) { runStarts.insert(position) }
     }
+    for offset in result.runStarts { runStarts.insert(positions[offset]) }
     return .init(altitudesMeters: altitudes, runStarts: runStarts)
   }
 }
