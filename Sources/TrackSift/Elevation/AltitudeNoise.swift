@@ -11,12 +11,14 @@
 /// many watches 1 m. Rounding alone is white noise of resolution/√12.
 ///
 /// **Barometric altitude.** A watch or bike computer with a barometer records altitude with
-/// no vertical accuracy, and it moves smoothly: its white noise is a few centimeters, the
-/// resolution's rounding aside. A GNSS altitude jitters by about a meter from second to
-/// second. So altitudes that state no accuracy and whose white noise is at most
-/// ``barometricWhiteNoiseCeilingMeters`` are taken for barometric. A GNSS altitude that the
-/// device already smoothed as heavily is taken for barometric too, which is what it then
-/// behaves like.
+/// no vertical accuracy and no receiver quality (no dilution of precision, no satellite
+/// count), and it moves smoothly: its white noise is a few centimeters, the resolution's
+/// rounding aside. So altitudes whose fixes state neither and whose white noise is at most
+/// ``barometricWhiteNoiseCeilingMeters`` are taken for barometric. A receiver that states its
+/// quality is a GNSS receiver, and its altitude is GNSS altitude however smooth: phone
+/// chipsets low-pass their altitude too (the Pixel 4's moves 0.1 m in a second, see
+/// `shared/ERROR-MODEL.md`). A GNSS altitude in a file that says nothing of its receiver, as
+/// smooth as a barometer's, is taken for barometric; nothing in such a file tells them apart.
 public struct AltitudeNoise: Sendable, Hashable {
   /// The longest interval between consecutive altitudes that the white-noise estimate uses,
   /// in seconds: over longer ones the climb's own curvature shows.
@@ -33,11 +35,12 @@ public struct AltitudeNoise: Sendable, Hashable {
   /// The smallest change between consecutive altitudes that recurs, in meters; `nil` if none
   /// does.
   public var resolutionMeters: Double?
-  /// Whether any altitude states a vertical accuracy.
+  /// Whether any altitude states a vertical accuracy, or its fix its receiver's quality.
   public var statesAccuracy: Bool
 
   /// Measures the noise of `samples`: time in seconds (`nil` if unknown), altitude in meters,
-  /// and the stated vertical accuracy, in recording order.
+  /// and the stated vertical accuracy (for a fix that states its receiver's quality but no
+  /// accuracy, any positive number), in recording order.
   public init(
     _ samples: some Sequence<
       (
@@ -95,7 +98,8 @@ public struct AltitudeNoise: Sendable, Hashable {
 }
 
 extension AltitudeNoise {
-  /// Measures the noise of a track's valid altitudes, segment after segment.
+  /// Measures the noise of a track's valid altitudes, segment after segment; a fix that
+  /// states its receiver's quality counts as stating an accuracy.
   public init(_ track: Track) {
     self.init(
       track.segments.lazy.flatMap(\.fixes).lazy.compactMap { fix in
