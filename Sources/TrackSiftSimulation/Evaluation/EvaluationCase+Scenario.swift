@@ -29,12 +29,15 @@ extension EvaluationTruth {
 }
 
 extension EvaluationCase {
-  /// A simulated recording as a case named `environment/device/activity/seed`.
+  /// A simulated recording as a case named `environment/device/activity/seed`, with the route
+  /// after the activity when it is not the street grid (`forest/watch/running/hill/1`).
   public init(recording: ScenarioRecording) {
     let configuration = recording.configuration
+    let route =
+      configuration.route == .streetGrid ? "" : "/\(configuration.route.name)"
     self.init(
       name: "\(configuration.environment.rawValue)/\(configuration.device.rawValue)/"
-        + "\(configuration.activity.rawValue)/\(configuration.seed)",
+        + "\(configuration.activity.rawValue)\(route)/\(configuration.seed)",
       track: recording.track, truth: EvaluationTruth(recording: recording),
       activity: configuration.activity)
   }

@@ -42,7 +42,10 @@ struct EvalCommand: ParsableCommand {
   // Both groups only act with FILE (--strict on its reference too); their title says so.
   @OptionGroup(title: "With FILE") var profileOptions: ProfileOptions
 
-  @Option(help: "standard (4 environments x 3 devices x walking/running/cycling) or quick.")
+  @Option(
+    help: ArgumentHelp(
+      "standard (4 environments x 3 devices x walking/running/cycling on a street grid, "
+        + "a hill run and a mountain ride) or quick."))
   var suite: SuiteArgument = .standard
 
   @Option(
@@ -261,8 +264,11 @@ enum SuiteArgument: String, ExpressibleByArgument, CaseIterable {
     switch self {
     case .standard: return all
     case .quick:
-      // Every environment and device, running only, the first seed.
-      return all.filter { $0.activity == .running && $0.seed == seeds[0] }
+      // Every environment and device, the first seed: running on the street grid, the hill
+      // run and the mountain ride.
+      return all.filter {
+        $0.seed == seeds[0] && ($0.activity == .running || $0.route != .streetGrid)
+      }
     }
   }
 }

@@ -90,4 +90,22 @@ import TrackSift
       start = index
     }
   }
+
+  /// The standard suite's climbing outings: a few hundred meters of climb in 45 minutes.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theHillRunAndTheMountainRideClimbHundredsOfMeters(seed: UInt64) {
+    let suite = ScenarioConfiguration.standardSuite(seeds: [seed]).filter {
+      $0.environment == .openSky && $0.device == .phone && $0.route != .streetGrid
+    }
+    #expect(suite.count == 2)
+    for configuration in suite {
+      let recording = ScenarioSimulator(configuration: configuration).run()
+      let climb = recording.truthElevationGainMeters
+      if configuration.route == .hill {
+        #expect(climb > 200 && climb < 500, "hill run climbs \(climb) m")
+      } else {
+        #expect(climb > 350 && climb < 800, "mountain ride climbs \(climb) m")
+      }
+    }
+  }
 }
