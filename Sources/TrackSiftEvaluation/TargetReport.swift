@@ -7,16 +7,17 @@ public struct TargetReport {
   /// The report, line by line.
   public var lines: [String] = []
 
-  /// The report of the simulated suite (the hairpin routes' row from `routes`) and of the
-  /// real recordings scored as evaluation cases.
+  /// The report of the simulated suite (the hairpin routes' row from `routes`, the climbs
+  /// from `climbs`) and of the real recordings scored as evaluation cases.
   public init(
     suite: EvaluationSummary, routes: EvaluationSummary,
-    real: [(name: String, cards: [ScoreCard])]
+    real: [(name: String, cards: [ScoreCard])], climbs: [ClimbScore] = []
   ) {
     let refined = suite.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftRefined.name }
     let live = suite.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftLive.name }
     let hairpin = routes.rows.first { $0.pipeline == EvaluatedPipeline.trackSiftRefined.name }
     addSuiteTargets(refined: refined, live: live, hairpin: hairpin)
+    if !climbs.isEmpty { addClimbTargets(climbs) }
     for recording in real { addRealRecordingTargets(recording) }
     if let refined { addBestOfAllPipelines(refined, among: suite.rows) }
     // The real recordings are not targets of this kind, but where another pipeline measures
@@ -25,7 +26,7 @@ public struct TargetReport {
   }
 
   /// One target: met or not, with the measured value; "not measured" without one.
-  private mutating func check(
+  mutating func check(
     _ title: String, _ value: Double?, _ limit: Double, atMost: Bool = true, _ unit: String,
     format: String = "%.2f"
   ) {

@@ -55,6 +55,9 @@ public struct PipelineOutput: Sendable {
   public var distanceMeters: Double
   /// The climb it reports, in meters; `nil` where the fixes have no altitude.
   public var elevationGainMeters: Double?
+  /// The climb it reports when given a terrain model (a DEM), in meters; `nil` without one,
+  /// or for a pipeline that takes none (only TrackSift's do).
+  public var elevationGainWithDEMMeters: Double?
   /// The moving time it reports, in seconds.
   public var movingTimeSeconds: Double?
   /// The indices (into the fixes) of the simplified route's points, where the pipeline

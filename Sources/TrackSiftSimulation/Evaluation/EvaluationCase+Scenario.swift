@@ -29,13 +29,21 @@ extension EvaluationTruth {
 }
 
 extension EvaluationCase {
-  /// A simulated recording as a case named `environment/device/activity/seed`.
-  public init(recording: ScenarioRecording) {
+  /// A simulated recording as a case named `environment/device/activity/seed`, with the route
+  /// after the activity when it is not the street grid (`forest/watch/running/hill/1`).
+  ///
+  /// - Parameters:
+  ///   - recording: The recording.
+  ///   - elevationModel: A terrain model of its ground, such as a ``SimulatedDEM``, to score
+  ///     TrackSift's climb with it as well (``ScoreCard/elevationGainWithDEMErrorPercent``).
+  public init(recording: ScenarioRecording, elevationModel: (any ElevationModel)? = nil) {
     let configuration = recording.configuration
+    let route =
+      configuration.route == .streetGrid ? "" : "/\(configuration.route.name)"
     self.init(
       name: "\(configuration.environment.rawValue)/\(configuration.device.rawValue)/"
-        + "\(configuration.activity.rawValue)/\(configuration.seed)",
+        + "\(configuration.activity.rawValue)\(route)/\(configuration.seed)",
       track: recording.track, truth: EvaluationTruth(recording: recording),
-      activity: configuration.activity)
+      activity: configuration.activity, elevationModel: elevationModel)
   }
 }

@@ -11,15 +11,32 @@ public enum PipelineRunner {
 
   /// The outputs of `pipelines` over `track`, in order; TrackSift's analysis, which gives both
   /// its live and its refined output, runs once.
+  ///
+  /// With an `elevationModel`, TrackSift's analysis runs a second time with it, for its climb
+  /// alone (``PipelineOutput/elevationGainWithDEMMeters``); everything else comes from the
+  /// first run.
   public static func run(
-    _ pipelines: [EvaluatedPipeline], on track: Track, activity: ActivityKind
+    _ pipelines: [EvaluatedPipeline], on track: Track, activity: ActivityKind,
+    elevationModel: (any ElevationModel)? = nil
   ) -> [PipelineOutput] {
     var analysis: TrackAnalysis?
+    var withModel: TrackAnalysis?
+    let profile = ActivityProfile(activity: activity)
     return pipelines.map { pipeline in
-      if pipeline == .trackSiftLive || pipeline == .trackSiftRefined, analysis == nil {
-        analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: activity))
+      guard pipeline == .trackSiftLive || pipeline == .trackSiftRefined else {
+        return output(pipeline, track, nil)
       }
-      return output(pipeline, track, analysis)
+      if analysis == nil { analysis = TrackAnalysis(track: track, profile: profile) }
+      var result = output(pipeline, track, analysis)
+      if let elevationModel {
+        if withModel == nil {
+          withModel = TrackAnalysis(track: track, profile: profile, elevationModel: elevationModel)
+        }
+        let metrics =
+          pipeline == .trackSiftRefined ? withModel!.refinedMetrics : withModel!.liveMetrics
+        result.elevationGainWithDEMMeters = metrics.elevationGainMeters
+      }
+      return result
     }
   }
 

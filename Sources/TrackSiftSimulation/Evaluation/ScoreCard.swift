@@ -18,6 +18,9 @@ public struct ScoreCard: Sendable, Hashable, Codable {
   public var unseenDistancePercent: Double?
   /// Reported climb (elevation gain) against the true one, in percent (positive: too much).
   public var elevationGainErrorPercent: Double?
+  /// The same for the climb reported with a terrain model (a DEM) of the ground, where the
+  /// case has one and the pipeline takes it.
+  public var elevationGainWithDEMErrorPercent: Double?
   /// Reported moving time against the true one, in percent.
   public var movingTimeErrorPercent: Double?
   /// Distance counted while truly stopped, in meters per minute of stop.

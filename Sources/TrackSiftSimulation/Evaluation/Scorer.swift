@@ -29,10 +29,13 @@ public enum Scorer {
       card.unseenDistancePercent = unseenMeters.map { $0 / truth.distanceMeters * 100 }
     }
     // Below a meter of true climb a percentage says nothing.
-    if let trueClimb = truth.elevationGainMeters, trueClimb >= 1,
-      let climb = output.elevationGainMeters
-    {
-      card.elevationGainErrorPercent = (climb / trueClimb - 1) * 100
+    if let trueClimb = truth.elevationGainMeters, trueClimb >= 1 {
+      card.elevationGainErrorPercent = output.elevationGainMeters.map {
+        ($0 / trueClimb - 1) * 100
+      }
+      card.elevationGainWithDEMErrorPercent = output.elevationGainWithDEMMeters.map {
+        ($0 / trueClimb - 1) * 100
+      }
     }
     if let trueMoving = truth.movingTimeSeconds, trueMoving > 0,
       let moving = output.movingTimeSeconds

@@ -19,6 +19,8 @@ struct FixGenerator {
   private let sizeScale: Double
   /// Converts the per-axis σ into the platform's accuracy radius (√2 on iOS, 1.51 on Android).
   let radiusPerSigma: Double
+  /// The barometric altimeter, when the configuration has one.
+  private var barometer: BarometricAltimeter?
 
   private var fixes: [Fix] = []
   private var truths: [FixTruth] = []
@@ -43,9 +45,11 @@ struct FixGenerator {
   /// Gaps longer than this (seconds) are followed by a possible spike and a decaying error.
   static let longGapSeconds = 10.0
 
+  /// A generator drawing the fixes from `random` and a barometric altimeter's altitudes from
+  /// `altimeterRandom`.
   init(
     configuration: ScenarioConfiguration, trace: TruthTrace, plane: LocalTangentPlane,
-    random: SplitMix64
+    random: SplitMix64, altimeterRandom: SplitMix64
   ) {
     self.configuration = configuration
     self.trace = trace
@@ -55,6 +59,10 @@ struct FixGenerator {
     start = configuration.startDate.timeIntervalSinceReferenceDate
     sizeScale = configuration.device == .dualFrequencyPhone ? 0.5 : 1
     radiusPerSigma = configuration.platform == .iOS ? 2.0.squareRoot() : 1.51
+    if configuration.altimeter == .barometric {
+      barometer = BarometricAltimeter(
+        startElevationMeters: trace.state(atElapsed: 0).elevationMeters, random: altimeterRandom)
+    }
   }
 
   private var isPhone: Bool { configuration.device != .watch }
@@ -233,19 +241,37 @@ struct FixGenerator {
       trueSpeedMetersPerSecond: state.speedMetersPerSecond, headingRadians: state.headingRadians,
       dopplerError: errors.dopplerMetersPerSecond, kind: kind, afterGapSeconds: afterGap,
       speedReporting)
+    let altitude = reportedAltitude(
+      trueElevationMeters: state.elevationMeters, atElapsed: elapsed, errors: errors,
+      horizontalAccuracyMeters: accuracy)
     let fix = Fix(
       timestamp: Date(timeIntervalSinceReferenceDate: start + elapsed),
       latitudeDegrees: position.latitudeDegrees,
       longitudeDegrees: position.longitudeDegrees,
-      altitudeMeters: state.elevationMeters + errors.verticalChipMeters,
+      altitudeMeters: altitude.meters,
       horizontalAccuracyMeters: accuracy,
-      verticalAccuracyMeters: 1.5 * accuracy,
+      verticalAccuracyMeters: altitude.accuracyMeters,
       speedMetersPerSecond: velocity.speedMetersPerSecond,
       speedAccuracyMetersPerSecond: velocity.speedAccuracyMetersPerSecond,
       courseDegrees: velocity.courseDegrees,
       courseAccuracyDegrees: velocity.courseAccuracyDegrees,
       source: .satellite)
     deliver(fix, kind: kind, atElapsed: elapsed)
+  }
+
+  /// A satellite fix's altitude and vertical accuracy: the barometer's, with no accuracy, or
+  /// the GNSS altitude, with an accuracy of 1.5 times the horizontal one.
+  private mutating func reportedAltitude(
+    trueElevationMeters: Double, atElapsed elapsed: Double, errors: ReceiverErrors,
+    horizontalAccuracyMeters: Double
+  ) -> (meters: Double, accuracyMeters: Double?) {
+    if var barometer {
+      let meters = barometer.altitudeMeters(
+        trueElevationMeters: trueElevationMeters, elapsedSeconds: elapsed)
+      self.barometer = barometer
+      return (meters, nil)
+    }
+    return (trueElevationMeters + errors.verticalChipMeters, 1.5 * horizontalAccuracyMeters)
   }
 
   /// Where a satellite fix lies, the event it shows, and the factor on its reported accuracy:

@@ -14,6 +14,8 @@ public struct ScenarioConfiguration: Sendable, Hashable {
   public var device: SimulatedDevice
   /// The location API conventions.
   public var platform: SimulatedPlatform
+  /// Where the altitudes come from: by default barometric on a watch, GNSS on a phone.
+  public var altimeter: SimulatedAltimeter
   /// The activity, which sets the speed profile.
   public var activity: ActivityKind
   /// The route's geometry.
@@ -75,7 +77,8 @@ public struct ScenarioConfiguration: Sendable, Hashable {
   ///   - platform: The location API conventions.
   ///   - activity: The activity (walking 1.4, running 3.0, cycling 6, driving 12 m/s cruise).
   ///   - route: The route's geometry; its length defaults to 3 km (street grid), 1 km
-  ///     (out-and-back), 400 m (track), 1.5 km (switchbacks).
+  ///     (out-and-back), 400 m (track), 1.5 km (switchbacks), 2 km (hill), 7 km (mountain
+  ///     road).
   ///   - durationSeconds: Length of the recording in seconds.
   ///   - seed: Seed of every random choice.
   public init(
@@ -90,6 +93,7 @@ public struct ScenarioConfiguration: Sendable, Hashable {
     self.environment = environment
     self.device = device
     self.platform = platform
+    altimeter = device == .watch ? .barometric : .gnss
     self.activity = activity
     self.route = route
     self.durationSeconds = durationSeconds
@@ -102,6 +106,8 @@ public struct ScenarioConfiguration: Sendable, Hashable {
     case .outAndBackWithHairpin: routeLengthMeters = 1_000
     case .athleticsTrack: routeLengthMeters = 400
     case .switchbacks: routeLengthMeters = 1_500
+    case .hill: routeLengthMeters = 2_000
+    case .mountainRoad: routeLengthMeters = 7_000
     case .polyline: routeLengthMeters = 0
     }
     let rates: (ramps: Double, spike: Double, gaps: Double, shortGaps: Double) =

@@ -8,6 +8,8 @@ public struct ScenarioRecording: Sendable {
   /// The fixes in arrival order, one segment, bad ones included (cached start, network fixes,
   /// spikes, ramps, repeats, duplicate and out-of-order timestamps).
   public var track: Track
+  /// The ground the route runs over, whose elevations the truth's are.
+  public var terrain: SimulatedTerrain
   /// The true state every 0.1 s from the start to the end.
   public var truth: [TruthPoint]
   /// The truth behind each fix of `track.segments[0].fixes`, in the same order.
@@ -26,12 +28,14 @@ public struct ScenarioRecording: Sendable {
 
   /// Creates a recording.
   public init(
-    configuration: ScenarioConfiguration, track: Track, truth: [TruthPoint],
+    configuration: ScenarioConfiguration, track: Track, terrain: SimulatedTerrain,
+    truth: [TruthPoint],
     fixTruths: [FixTruth], truthDistanceMeters: Double, truthElevationGainMeters: Double,
     truthMovingTimeSeconds: Double, stops: [ClosedRange<Double>], features: [FeaturePassage]
   ) {
     self.configuration = configuration
     self.track = track
+    self.terrain = terrain
     self.truth = truth
     self.fixTruths = fixTruths
     self.truthDistanceMeters = truthDistanceMeters

@@ -18,6 +18,9 @@ public struct ScenarioSimulator: Sendable {
   }
 
   /// Runs the simulation.
+  ///
+  /// The route and its ground, the motion, the receiver's errors and the barometric
+  /// altimeter each draw from a generator of their own.
   /// - Returns: The fixes as reported and the truth behind them.
   /// - Complexity: O(duration / 0.1 s + route length / 2 m).
   public func run() -> ScenarioRecording {
@@ -26,6 +29,7 @@ public struct ScenarioSimulator: Sendable {
     var routeRandom = SplitMix64(seed: seeds.next())
     var motionRandom = SplitMix64(seed: seeds.next())
     let fixSeed = seeds.next()
+    let altimeterSeed = seeds.next()
     let plane = LocalTangentPlane(origin: c.origin)
     let duration = Double(max(c.durationSeconds, 0))
 
@@ -74,14 +78,15 @@ public struct ScenarioSimulator: Sendable {
     let stoppedSeconds = stops.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
 
     var generator = FixGenerator(
-      configuration: c, trace: trace, plane: plane, random: SplitMix64(seed: fixSeed))
+      configuration: c, trace: trace, plane: plane, random: SplitMix64(seed: fixSeed),
+      altimeterRandom: SplitMix64(seed: altimeterSeed))
     let (fixes, fixTruths) = generator.generate()
     let name =
       "Scenario \(c.environment.rawValue) \(c.device.rawValue) \(c.platform.rawValue) "
       + "\(c.activity.rawValue) seed \(c.seed)"
     return ScenarioRecording(
       configuration: c, track: Track(name: name, segments: [Segment(fixes: fixes)]),
-      truth: truth, fixTruths: fixTruths, truthDistanceMeters: distance,
+      terrain: route.terrain, truth: truth, fixTruths: fixTruths, truthDistanceMeters: distance,
       truthElevationGainMeters: climb, truthMovingTimeSeconds: max(0, duration - stoppedSeconds),
       stops: stops,
       features: trace.passages.map {

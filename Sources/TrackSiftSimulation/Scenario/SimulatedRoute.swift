@@ -1,8 +1,8 @@
 import Foundation
 import TrackSift
 
-/// A route for the scenario simulator: a densely sampled path (points at most 2 m apart) and its
-/// sharp turns.
+/// A route for the scenario simulator: a densely sampled path (points at most 2 m apart), its
+/// sharp turns, and the ground it runs over.
 ///
 /// Closed routes (``isClosed``) are repeated for as long as a scenario lasts; open ones are
 /// walked to the end and back.
@@ -17,7 +17,9 @@ public struct SimulatedRoute: Sendable {
   var alongMeters: [Double]
   /// Path curvature at each point in 1/m.
   var curvaturesPerMeter: [Double]
-  /// Ground elevation at each point in meters.
+  /// The ground the route runs over, in the local plane of its origin.
+  public var terrain: SimulatedTerrain
+  /// Ground elevation at each point in meters: the terrain's there.
   var elevationsMeters: [Double]
 
   /// Length of one pass of the path in meters.
@@ -40,78 +42,41 @@ public struct SimulatedRoute: Sendable {
   ///   - lengthMeters: The wanted length of one pass. The street grid comes within a block or
   ///     so of it, the athletics track rounds it to whole 400 m laps, and a polyline ignores it.
   ///   - random: The generator for the procedural shapes (street grid, hairpin radius,
-  ///     switchback legs).
-  /// - Returns: The route.
+  ///     switchback legs, the hill's path and the mountain road) and, after them, for the
+  ///     ground (see ``SimulatedTerrain``).
+  /// - Returns: The route, its elevations read off its ground.
   /// - Complexity: O(length / 2 m).
   public static func make(
     _ shape: RouteShape, origin: Coordinate, lengthMeters: Double, random: inout SplitMix64
   ) -> SimulatedRoute {
     let plane = LocalTangentPlane(origin: origin)
-    var builder: RouteBuilder
-    var isClosed = true
-    var offset = (east: 0.0, north: 0.0)
-    var climbGrade = 0.0
-    switch shape {
-    case .streetGrid:
-      builder = streetGrid(lengthMeters: lengthMeters, random: &random)
-    case .outAndBackWithHairpin:
-      let radius = 3 + 2 * random.nextUnit()
-      let straight = max(10, (lengthMeters - 2 * .pi * radius) / 2)
-      builder = RouteBuilder(headingRadians: .pi / 2)
-      builder.forward(straight)
-      builder.turn(degrees: -180, radiusMeters: radius)
-      builder.forward(straight)
-      builder.turn(degrees: -180, radiusMeters: radius)
-    case .athleticsTrack:
-      builder = RouteBuilder(headingRadians: .pi / 2)
-      for _ in 0..<max(1, Int((lengthMeters / 400).rounded())) {
-        for _ in 0..<2 {
-          builder.forward(trackStraightMeters)
-          builder.turn(degrees: -180, radiusMeters: trackBendRadiusMeters)
-        }
-      }
-    case .switchbacks:
-      isClosed = false
-      climbGrade = 0.08
-      builder = RouteBuilder(headingRadians: 80 * .pi / 180)
-      let legs = max(2, Int((lengthMeters / 90).rounded()))
-      for leg in 0..<legs {
-        builder.forward(60 + 60 * random.nextUnit())
-        if leg < legs - 1 {
-          builder.turn(degrees: leg.isMultiple(of: 2) ? -160 : 160, radiusMeters: 4)
-        }
-      }
-    case .polyline(let coordinates):
-      let vertices = coordinates.map { plane.project($0) }
-      builder = roundedPolyline(vertices.map { ($0.eastMeters, $0.northMeters) })
-      if let first = vertices.first, let last = vertices.last {
-        offset = (first.eastMeters, first.northMeters)
-        isClosed =
-          vertices.count > 2
-          && hypot(last.eastMeters - first.eastMeters, last.northMeters - first.northMeters) < 20
-      }
-    }
+    let geometry = Self.geometry(shape, plane: plane, lengthMeters: lengthMeters, random: &random)
+    let builder = geometry.builder
+    let offset = geometry.offset
     let start = plane.project(origin)
-    let points = zip(builder.eastMeters, builder.northMeters).map {
-      plane.unproject(
-        eastMeters: start.eastMeters + offset.east + $0.0,
-        northMeters: start.northMeters + offset.north + $0.1)
-    }
+    let east = builder.eastMeters.map { start.eastMeters + offset.east + $0 }
+    let north = builder.northMeters.map { start.northMeters + offset.north + $0 }
+    let points = zip(east, north).map { plane.unproject(eastMeters: $0.0, northMeters: $0.1) }
     let features = builder.features.map {
       RouteFeature(
         kind: $0.kind, coordinate: points[$0.index], alongMeters: builder.alongMeters[$0.index])
     }
-    let elevations = builder.alongMeters.map {
-      climbGrade > 0 ? 100 + climbGrade * $0 : 100 + 3 * sin($0 / 250)
+    let terrain = SimulatedTerrain.ground(
+      for: shape, origin: origin, east: east, north: north, lengthMeters: builder.lengthMeters,
+      uphillRadians: geometry.uphillRadians, random: &random)
+    let elevations = zip(east, north).map {
+      terrain.elevationMeters(eastMeters: $0.0, northMeters: $0.1)
     }
     return SimulatedRoute(
-      points: points, features: features, isClosed: isClosed, alongMeters: builder.alongMeters,
-      curvaturesPerMeter: builder.curvaturesPerMeter, elevationsMeters: elevations)
+      points: points, features: features, isClosed: geometry.isClosed,
+      alongMeters: builder.alongMeters,
+      curvaturesPerMeter: builder.curvaturesPerMeter, terrain: terrain,
+      elevationsMeters: elevations)
   }
 
   /// A closed staircase of blocks: east and north legs out, west and south legs back (the same
   /// leg lengths in another order), each leg 80-250 m, corners rounded.
-  private static func streetGrid(lengthMeters: Double, random: inout SplitMix64) -> RouteBuilder {
+  static func streetGrid(lengthMeters: Double, random: inout SplitMix64) -> RouteBuilder {
     let pairs = max(1, Int((lengthMeters / (4 * 165)).rounded()))
     let eastLegs = (0..<pairs).map { _ in 80 + 170 * random.nextUnit() }
     let northLegs = (0..<pairs).map { _ in 80 + 170 * random.nextUnit() }
@@ -137,7 +102,7 @@ public struct SimulatedRoute: Sendable {
   }
 
   /// A polyline with its vertices rounded; vertices in meters.
-  private static func roundedPolyline(_ vertices: [(Double, Double)]) -> RouteBuilder {
+  static func roundedPolyline(_ vertices: [(Double, Double)]) -> RouteBuilder {
     guard vertices.count >= 2 else { return RouteBuilder() }
     let lengths = (1..<vertices.count).map {
       hypot(vertices[$0].0 - vertices[$0 - 1].0, vertices[$0].1 - vertices[$0 - 1].1)

@@ -188,8 +188,9 @@ struct TruthMotion {
       trace.speedsMetersPerSecond.append(speed)
       let heading = atan2(east[j] - east[i], north[j] - north[i])
       trace.headingsRadians.append(current.backward ? heading + .pi : heading)
-      let elevations = route.elevationsMeters
-      trace.elevationsMeters.append(elevations[i] + (elevations[j] - elevations[i]) * f)
+      trace.elevationsMeters.append(
+        route.terrain.elevationMeters(
+          eastMeters: trace.eastMeters[step], northMeters: trace.northMeters[step]))
     }
     return trace
   }

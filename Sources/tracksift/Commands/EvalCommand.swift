@@ -27,7 +27,10 @@ struct EvalCommand: ParsableCommand {
       file the readers take: the truth CSV that `tracksift simulate --truth` writes, or a \
       survey-grade log. Each fix's true position is the reference interpolated at the fix's \
       own time; where the reference has speeds, they give the true stops (below 0.2 m/s). \
-      The climb is scored against a simulated truth only, whose elevations are the ground's.
+      The climb is scored against a simulated truth only, whose elevations are the ground's; \
+      in the simulation suite TrackSift's refined climb is also scored with a simulated DEM of \
+      each recording's ground (Copernicus GLO-30's error at 1"), and tabled per device, \
+      environment and altimeter.
       """)
 
   @Argument(
@@ -42,7 +45,10 @@ struct EvalCommand: ParsableCommand {
   // Both groups only act with FILE (--strict on its reference too); their title says so.
   @OptionGroup(title: "With FILE") var profileOptions: ProfileOptions
 
-  @Option(help: "standard (4 environments x 3 devices x walking/running/cycling) or quick.")
+  @Option(
+    help: ArgumentHelp(
+      "standard (4 environments x 3 devices x walking/running/cycling on a street grid, "
+        + "a hill run and a mountain ride) or quick."))
   var suite: SuiteArgument = .standard
 
   @Option(
@@ -98,8 +104,9 @@ struct EvalCommand: ParsableCommand {
       FileHandle.standardError.write(Data("eval: \(realSkipped)\n".utf8))
     }
     let durationSeconds = durationSeconds ?? (suite == .quick ? 900 : 2_700)
-    let (simulated, routes) = scoreSimulations(durationSeconds: durationSeconds)
+    let (simulated, climbs, routes) = scoreSimulations(durationSeconds: durationSeconds)
     let routeSummary = EvaluationSummary(cards: routes)
+    let climbSummary = ClimbSummary(scores: climbs)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let summary = EvaluationSummary(cards: simulated.map(\.1))
     if json {
@@ -109,6 +116,7 @@ struct EvalCommand: ParsableCommand {
         real: real.map { .init(name: $0.name, cards: $0.cards) }, realSkipped: realSkipped,
         cases: simulated.map { .init(name: $0.0, cards: $0.1) },
         summary: realOnly ? nil : summary, routes: realOnly ? nil : routeSummary,
+        climbs: realOnly ? nil : climbs, climb: realOnly ? nil : climbSummary,
         seconds: seconds)
       print(try JSONText.printable(report))
       return
@@ -139,8 +147,8 @@ struct EvalCommand: ParsableCommand {
       if markdown {
         print("\n## Targets\n")
         print(
-          TargetReport(suite: summary, routes: routeSummary, real: real).lines.joined(
-            separator: "\n"))
+          TargetReport(suite: summary, routes: routeSummary, real: real, climbs: climbs).lines
+            .joined(separator: "\n"))
         print("")
       }
       let title =
@@ -148,6 +156,13 @@ struct EvalCommand: ParsableCommand {
         + "\(durationSeconds) s (medians and worst cases over them)"
       print(markdown ? "### \(title)\n" : "\n\(title)")
       print(markdown ? summary.markdown : summary.text)
+      let climbTitle =
+        "The refined climb without and with a simulated DEM (\(DEMErrorModel.copernicusGLO30.name) "
+        + "at 1\"): median and worst |error| over the recordings, most negative error over the "
+        + "real climbs (true climb ≥ \(Int(ClimbSummary.realClimbMeters)) m); watches record "
+        + "barometric altitude, phones GNSS altitude"
+      print(markdown ? "\n### \(climbTitle)\n" : "\n\(climbTitle)")
+      print(markdown ? climbSummary.markdown : climbSummary.text)
       let routesTitle =
         "Routes with a hairpin, a 400 m track and switchbacks: \(Formatting.count(routes.count)) "
         + "phone runs, one per environment and route"
@@ -186,18 +201,24 @@ struct EvalCommand: ParsableCommand {
     return (report, real, skipped)
   }
 
-  /// The simulated suite's recordings and, since corners are everywhere on the street grid
-  /// while hairpins, the track's bends and switchbacks need their own routes, one phone run
-  /// per environment and such route; none with `--real-only`.
+  /// The simulated suite's recordings (TrackSift's climb also counted with a simulated DEM of
+  /// each one's ground) and their climb scores, and, since corners are everywhere on the
+  /// street grid while hairpins, the track's bends and switchbacks need their own routes, one
+  /// phone run per environment and such route; none with `--real-only`.
   private func scoreSimulations(durationSeconds: Int) -> (
-    simulated: [(String, [ScoreCard])], routes: [[ScoreCard]]
+    simulated: [(String, [ScoreCard])], climbs: [ClimbScore], routes: [[ScoreCard]]
   ) {
-    guard !realOnly else { return ([], []) }
+    guard !realOnly else { return ([], [], []) }
     let configurations = suite.configurations(durationSeconds: durationSeconds, seeds: seeds)
-    let simulated = ParallelMap.map(configurations) { configuration in
+    let scored = ParallelMap.map(configurations) { configuration in
       let recording = ScenarioSimulator(configuration: configuration).run()
-      let evaluationCase = EvaluationCase(recording: recording)
-      return (evaluationCase.name, evaluationCase.scored())
+      let evaluationCase = EvaluationCase(
+        recording: recording, elevationModel: SimulatedDEM(recording: recording))
+      let cards = evaluationCase.scored()
+      return (
+        (evaluationCase.name, cards),
+        ClimbScore(recording: recording, name: evaluationCase.name, cards: cards)
+      )
     }
     let routeConfigurations = SimulatedEnvironment.allCases.flatMap { environment in
       [RouteShape.outAndBackWithHairpin, .athleticsTrack, .switchbacks].map { route in
@@ -209,7 +230,7 @@ struct EvalCommand: ParsableCommand {
     let routes = ParallelMap.map(routeConfigurations) { configuration in
       EvaluationCase(recording: ScenarioSimulator(configuration: configuration).run()).scored()
     }
-    return (simulated, routes)
+    return (scored.map(\.0), scored.map(\.1), routes)
   }
 
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
@@ -261,8 +282,11 @@ enum SuiteArgument: String, ExpressibleByArgument, CaseIterable {
     switch self {
     case .standard: return all
     case .quick:
-      // Every environment and device, running only, the first seed.
-      return all.filter { $0.activity == .running && $0.seed == seeds[0] }
+      // Every environment and device, the first seed: running on the street grid, the hill
+      // run and the mountain ride.
+      return all.filter {
+        $0.seed == seeds[0] && ($0.activity == .running || $0.route != .streetGrid)
+      }
     }
   }
 }
@@ -289,5 +313,9 @@ struct EvalReport: Encodable {
   var cases: [Case]
   var summary: EvaluationSummary?
   var routes: EvaluationSummary?
+  /// The refined climb of each simulated recording, without and with a DEM.
+  var climbs: [ClimbScore]?
+  /// Those climbs reduced per device, environment and altimeter.
+  var climb: ClimbSummary?
   var seconds: Double
 }

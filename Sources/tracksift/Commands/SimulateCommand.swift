@@ -29,8 +29,11 @@ struct SimulateCommand: ParsableCommand {
   @Option(help: "iOS or android (accuracy convention, start-up and gap behaviour).")
   var platform: SimulatedPlatform = .iOS
 
-  @Option(help: "streetGrid, outAndBack, track or switchbacks.")
+  @Option(help: "streetGrid, outAndBack, track, switchbacks, hill or mountainRoad.")
   var route: RouteArgument = .streetGrid
+
+  @Option(help: "gnss or barometric (default: barometric on a watch, gnss on a phone).")
+  var altimeter: SimulatedAltimeter?
 
   @Option(help: "A GPX file whose first track or route is followed instead of --route.")
   var routeFile: String?
@@ -71,6 +74,7 @@ struct SimulateCommand: ParsableCommand {
       environment: environment, device: device, platform: platform, activity: activity,
       route: shape, durationSeconds: durationSeconds, seed: seed)
     if let origin { configuration.origin = origin }
+    if let altimeter { configuration.altimeter = altimeter }
     let recording = ScenarioSimulator(configuration: configuration).run()
     let inputs = routeFile.map { [$0] } ?? []
     if let truth {
@@ -101,6 +105,8 @@ enum RouteArgument: String, ExpressibleByArgument, CaseIterable {
   case outAndBack
   case track
   case switchbacks
+  case hill
+  case mountainRoad
 
   var shape: RouteShape {
     switch self {
@@ -108,6 +114,8 @@ enum RouteArgument: String, ExpressibleByArgument, CaseIterable {
     case .outAndBack: .outAndBackWithHairpin
     case .track: .athleticsTrack
     case .switchbacks: .switchbacks
+    case .hill: .hill
+    case .mountainRoad: .mountainRoad
     }
   }
 }

@@ -13,3 +13,5 @@ extension SimulatedEnvironment: ExpressibleByArgument {}
 extension SimulatedDevice: ExpressibleByArgument {}
 
 extension SimulatedPlatform: ExpressibleByArgument {}
+
+extension SimulatedAltimeter: ExpressibleByArgument {}

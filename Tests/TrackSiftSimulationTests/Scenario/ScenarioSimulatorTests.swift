@@ -176,11 +176,11 @@ import TrackSiftSimulation
     var errors: [Double] = []
     var steps: [Double] = []
     for seed: UInt64 in [1, 2, 3] {
-      let recording = ScenarioSimulator(
-        configuration: ScenarioConfiguration(
-          environment: environment, device: device, activity: .running, durationSeconds: 3_600,
-          seed: seed)
-      ).run()
+      var configuration = ScenarioConfiguration(
+        environment: environment, device: device, activity: .running, durationSeconds: 3_600,
+        seed: seed)
+      configuration.altimeter = .gnss
+      let recording = ScenarioSimulator(configuration: configuration).run()
       var previous: (timeSeconds: Double, error: Double)?
       for (fix, truth) in zip(recording.track.segments[0].fixes, recording.fixTruths) {
         guard truth.kind == .good, let time = fix.timeSeconds, let altitude = fix.altitudeMeters

@@ -20,11 +20,22 @@ import TrackSiftSimulation
 }
 
 @Suite struct StandardSuiteTests {
-  @Test func coversEveryEnvironmentDeviceActivityAndSeed() {
+  @Test func coversEveryEnvironmentDeviceOutingAndSeed() {
     let suite = ScenarioConfiguration.standardSuite()
-    #expect(suite.count == 4 * 3 * 3 * 3)
+    #expect(suite.count == 4 * 3 * 5 * 3)
     #expect(Set(suite).count == suite.count)
-    #expect(suite.allSatisfy { $0.route == .streetGrid && $0.durationSeconds == 2_700 })
-    #expect(Set(suite.map(\.activity)) == [.walking, .running, .cycling])
+    #expect(suite.allSatisfy { $0.durationSeconds == 2_700 })
+    let grid = suite.filter { $0.route == .streetGrid }
+    #expect(grid.count == 4 * 3 * 3 * 3)
+    #expect(Set(grid.map(\.activity)) == [.walking, .running, .cycling])
+    #expect(suite.filter { $0.route == .hill }.allSatisfy { $0.activity == .running })
+    #expect(suite.filter { $0.route == .mountainRoad }.allSatisfy { $0.activity == .cycling })
+    #expect(suite.filter { $0.route != .streetGrid }.count == 4 * 3 * 2 * 3)
+  }
+
+  @Test func watchesRecordBarometricAltitudeAndPhonesGNSSAltitude() {
+    for configuration in ScenarioConfiguration.standardSuite() {
+      #expect(configuration.altimeter == (configuration.device == .watch ? .barometric : .gnss))
+    }
   }
 }
