@@ -16,7 +16,7 @@ extension TargetReport {
 
   /// The climb targets of issue 32 ("honest climb") over the simulated suite's refined climbs.
   mutating func addClimbTargets(_ climbs: [ClimbScore]) {
-    let summary = ClimbSummary(scores: climbs)
+    let summary = ClimbErrorSummary(scores: climbs)
     for row in summary.rows where row.grouping == .device || row.grouping == .environment {
       let name = "\(row.grouping.rawValue) \(row.name)"
       check(
@@ -33,7 +33,7 @@ extension TargetReport {
     for device in [SimulatedDevice.phone, .dualFrequencyPhone] {
       let scores = climbs.filter { $0.device == device && $0.altimeter == .gnss }
       guard !scores.isEmpty else { continue }
-      let figures = ClimbSummary.Figures(scores, error: \.errorPercent)
+      let figures = ClimbErrorSummary.Figures(scores, error: \.errorPercent)
       check(
         "climb without a DEM, median |%|, \(device.rawValue) (GNSS altitude)",
         figures.medianAbsolutePercent, Self.gnssPhoneMedianPercent, " %", format: "%.1f")
@@ -41,7 +41,7 @@ extension TargetReport {
         "climb without a DEM, worst |%|, \(device.rawValue) (GNSS altitude)",
         figures.worstAbsolutePercent, Self.gnssPhoneWorstPercent, " %", format: "%.1f")
     }
-    let real = "on a real climb (true climb ≥ \(Int(ClimbSummary.realClimbMeters)) m)"
+    let real = "on a real climb (true climb ≥ \(Int(ClimbErrorSummary.realClimbMeters)) m)"
     let all = summary.row(.all, "all")
     check(
       "climb without a DEM, most negative error \(real)", all?.withoutDEM.mostNegativePercent,

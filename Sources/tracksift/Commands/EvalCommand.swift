@@ -106,7 +106,7 @@ struct EvalCommand: ParsableCommand {
     let durationSeconds = durationSeconds ?? (suite == .quick ? 900 : 2_700)
     let (simulated, climbs, routes) = scoreSimulations(durationSeconds: durationSeconds)
     let routeSummary = EvaluationSummary(cards: routes)
-    let climbSummary = ClimbSummary(scores: climbs)
+    let climbSummary = ClimbErrorSummary(scores: climbs)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let summary = EvaluationSummary(cards: simulated.map(\.1))
     if json {
@@ -159,7 +159,7 @@ struct EvalCommand: ParsableCommand {
       let climbTitle =
         "The refined climb without and with a simulated DEM (\(DEMErrorModel.copernicusGLO30.name) "
         + "at 1\"): median and worst |error| over the recordings, most negative error over the "
-        + "real climbs (true climb ≥ \(Int(ClimbSummary.realClimbMeters)) m); watches record "
+        + "real climbs (true climb ≥ \(Int(ClimbErrorSummary.realClimbMeters)) m); watches record "
         + "barometric altitude, phones GNSS altitude"
       print(markdown ? "\n### \(climbTitle)\n" : "\n\(climbTitle)")
       print(markdown ? climbSummary.markdown : climbSummary.text)
@@ -316,6 +316,6 @@ struct EvalReport: Encodable {
   /// The refined climb of each simulated recording, without and with a DEM.
   var climbs: [ClimbScore]?
   /// Those climbs reduced per device, environment and altimeter.
-  var climb: ClimbSummary?
+  var climb: ClimbErrorSummary?
   var seconds: Double
 }

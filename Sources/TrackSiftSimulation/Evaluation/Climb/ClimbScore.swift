@@ -1,5 +1,5 @@
 /// TrackSift's refined climb on one simulated recording, counted without and with a DEM, for
-/// the climb tables (``ClimbSummary``).
+/// the climb tables (``ClimbErrorSummary``).
 public struct ClimbScore: Sendable, Hashable, Codable {
   /// The case's name (``EvaluationCase/name``).
   public var name: String

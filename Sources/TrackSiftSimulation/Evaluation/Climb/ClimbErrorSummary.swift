@@ -4,7 +4,7 @@
 /// The median and worst |error| are over every recording with a scored climb (a true climb of
 /// a meter or more); the most negative error, which shows over-smoothing, is over the
 /// recordings with a real climb only (``realClimbMeters`` or more).
-public struct ClimbSummary: Sendable, Codable {
+public struct ClimbErrorSummary: Sendable, Codable {
   /// A true climb at least this large, in meters, is a real climb.
   public static let realClimbMeters = 50.0
 
@@ -38,7 +38,7 @@ public struct ClimbSummary: Sendable, Codable {
       worstAbsolutePercent = magnitudes.last
       mostNegativePercent =
         scores
-        .filter { $0.trueClimbMeters >= ClimbSummary.realClimbMeters }
+        .filter { $0.trueClimbMeters >= ClimbErrorSummary.realClimbMeters }
         .compactMap(error).min()
     }
   }

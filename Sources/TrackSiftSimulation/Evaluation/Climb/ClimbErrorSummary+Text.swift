@@ -1,6 +1,6 @@
 import Foundation
 
-extension ClimbSummary {
+extension ClimbErrorSummary {
   /// The columns of the table: title and value.
   private static let columns: [(title: String, value: @Sendable (Row) -> String)] = [
     ("cases", { "\($0.caseCount)" }),

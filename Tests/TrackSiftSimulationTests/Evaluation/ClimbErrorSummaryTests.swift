@@ -6,7 +6,7 @@ import TrackSift
 
 /// The climb tables: medians and worst cases over the recordings, the most negative error over
 /// the real climbs only, per device, environment and altimeter.
-@Suite struct ClimbSummaryTests {
+@Suite struct ClimbErrorSummaryTests {
   static func score(
     _ device: SimulatedDevice, _ environment: SimulatedEnvironment, climb: Double,
     error: Double, withDEM: Double
@@ -26,7 +26,7 @@ import TrackSift
   ]
 
   @Test func reducesPerDeviceEnvironmentAndAltimeter() throws {
-    let summary = ClimbSummary(scores: Self.scores)
+    let summary = ClimbErrorSummary(scores: Self.scores)
     let all = try #require(summary.row(.all, "all"))
     #expect(all.caseCount == 4 && all.realClimbCount == 3)
     #expect(all.withoutDEM.medianAbsolutePercent == 15)
@@ -44,11 +44,11 @@ import TrackSift
   }
 
   @Test func printsOneLineEachWithSignedShortfalls() {
-    let text = ClimbSummary(scores: Self.scores).text.split(separator: "\n")
+    let text = ClimbErrorSummary(scores: Self.scores).text.split(separator: "\n")
     #expect(text.count == 1 + 1 + 2 + 2 + 2)
     #expect(text[0].hasPrefix("recordings"))
     #expect(text[1].hasPrefix("all") && text[1].contains("-20.0") && text[1].hasSuffix("-2.0"))
-    let markdown = ClimbSummary(scores: Self.scores).markdown
+    let markdown = ClimbErrorSummary(scores: Self.scores).markdown
     #expect(markdown.contains("| device watch | 1 | 1 | 6.0 | 6.0 | -6.0 | 1.0 | 1.0 | +1.0 |"))
   }
 
