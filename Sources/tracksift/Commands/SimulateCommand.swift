@@ -3,6 +3,7 @@ import Foundation
 import TrackSift
 import TrackSiftFormats
 import TrackSiftSimulation
+import TrackSiftTerrain
 
 /// `tracksift simulate -o FILE`: a reproducible recording with known truth.
 struct SimulateCommand: ParsableCommand {
@@ -41,6 +42,15 @@ struct SimulateCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "Length of the recording in seconds (one fix a second).")
   var durationSeconds: Int = 2_700
 
+  @Option(
+    help: ArgumentHelp(
+      "A folder to write HGT tiles of the simulated ground into (with a Copernicus-like DEM's "
+        + "error), for analyze --dem.", valueName: "dir"))
+  var dem: String?
+
+  @Option(help: "The DEM tiles' spacing in arc seconds: 1 (3601 samples a side) or 3 (1201).")
+  var demArcSeconds = 1
+
   @Option(parsing: .unconditional, help: "Seed of the random number generator.")
   var seed: UInt64 = 1
 
@@ -51,6 +61,9 @@ struct SimulateCommand: ParsableCommand {
     }
     if let truth, truth == output {
       throw ValidationError("--truth and --output name the same file: give two files")
+    }
+    guard demArcSeconds == 1 || demArcSeconds == 3 else {
+      throw ValidationError("--dem-arc-seconds must be 1 or 3")
     }
     let lowered = output.lowercased()
     guard lowered.hasSuffix(".gpx") || lowered.hasSuffix(".nmea") else {
@@ -91,6 +104,7 @@ struct SimulateCommand: ParsableCommand {
     if let truth {
       try OutputFile.write(TruthCSV.string(from: recording), to: truth, inputs: inputs)
     }
+    if let dem { try Self.writeTiles(of: recording, arcSeconds: demArcSeconds, to: dem) }
     print(
       "\(output): \(Formatting.fixes(recording.track.fixCount)), true distance "
         + Formatting.distance(recording.truthDistanceMeters) + ", true climb "
@@ -116,6 +130,30 @@ enum RouteArgument: String, ExpressibleByArgument, CaseIterable {
     case .switchbacks: .switchbacks
     case .hill: .hill
     case .mountainRoad: .mountainRoad
+    }
+  }
+}
+
+extension SimulateCommand {
+  /// Writes the simulated ground under the recording as HGT tiles into `folder` (made if
+  /// missing), one per degree cell the route touches.
+  static func writeTiles(of recording: ScenarioRecording, arcSeconds: Int, to folder: String)
+    throws
+  {
+    let url = URL(fileURLWithPath: folder, isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let model = SimulatedDEM(recording: recording, arcSeconds: arcSeconds)
+    for corner in model.tileSouthWestCorners {
+      guard
+        let name = HGTTileName(
+          southLatitudeDegrees: corner.latitude, westLongitudeDegrees: corner.longitude)
+      else { continue }
+      let written = try HGTTile.write(
+        samplesMeters: model.tileSamples(
+          southWestLatitude: corner.latitude, southWestLongitude: corner.longitude,
+          arcSeconds: arcSeconds),
+        name: name, toFolder: url)
+      print("DEM tile: \(written.path)")
     }
   }
 }
