@@ -64,7 +64,10 @@ enum ReportTables {
       .terrainModel: "the terrain model (DEM)", .barometer: "the barometric altitude",
       .gnss: "the GNSS altitude",
     ]
-    var parts = ["climb from \(names[source]!)"]
+    var parts = [
+      "climb from \(names[source]!)"
+        + (analysis.climb.isAnchoredToTerrainModel ? ", held to the terrain model's level" : "")
+    ]
     if analysis.climb.sources.count > 1 {
       parts += analysis.climb.sources.map {
         "\(names[$0.source]!) alone: \(ReportNumber.format($0.gainMeters, digits: 0)) m up"

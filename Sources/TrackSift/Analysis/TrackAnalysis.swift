@@ -254,7 +254,7 @@ private struct Pipeline {
     let series = ClimbSeries(
       inputs, deviceSource: deviceClimbSource, noise: altitudeNoise,
       elevationModel: elevationModel, configuration: profile.climb)
-    climb.add(series, deviceSource: deviceClimbSource, times: inputs.map(\.timeSeconds))
+    climb.add(series, deviceSource: deviceClimbSource)
     grade.breakSegment()
     for (position, input) in inputs.enumerated() {
       grade.add(

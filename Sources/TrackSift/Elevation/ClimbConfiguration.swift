@@ -25,10 +25,17 @@ public struct ClimbConfiguration: Sendable, Hashable {
   /// (and ``bridgeSigmaMultiple`` times the device's noise), steadily, the device is believed:
   /// a bridge over a valley, a tunnel under a hill.
   public var bridgeDisagreementMeters: Double
-  /// The disagreement must also exceed this many times the device altitude's noise.
+  /// The disagreement must also exceed this many times the device altitude's noise: a GNSS
+  /// altitude wanders by more than its stated accuracy for minutes at a time (one and a half
+  /// times the horizontal error, `shared/ERROR-MODEL.md`), so three times it is crossed by
+  /// chance in a city or a forest; five times it is a structure.
   public var bridgeSigmaMultiple: Double
   /// The disagreement must last at least this long, in seconds.
   public var bridgeMinimumSeconds: Double
+  /// With a barometer and a terrain model, the barometer's difference from the terrain is
+  /// averaged over this many seconds around each fix to hold it to the terrain's level: longer
+  /// than a canopy's or a bridge's bump passes, shorter than the weather moves it.
+  public var barometerAnchorSeconds: Double
 
   /// Creates a configuration with TrackSift's defaults.
   public init() {
@@ -41,7 +48,8 @@ public struct ClimbConfiguration: Sendable, Hashable {
     terrainSigmaMeters = 1
     terrainDeadBandMeters = 1
     bridgeDisagreementMeters = 10
-    bridgeSigmaMultiple = 3
+    bridgeSigmaMultiple = 5
     bridgeMinimumSeconds = 10
+    barometerAnchorSeconds = 600
   }
 }

@@ -4,34 +4,36 @@ struct ClimbCounter {
   /// Whether a terrain model is given; without one the chosen altitudes are the device's, and
   /// are counted once.
   let hasTerrainModel: Bool
-  private var chosenWithTerrain = ElevationAccumulator()
+  private var chosenWithTerrain = SwingCounter()
   /// Device altitudes the smoother left out of the chosen climb as spikes.
   private(set) var chosenSpikeCount = 0
-  private var bySource: [ClimbSource: ElevationAccumulator] = [:]
+  private var bySource: [ClimbSource: SwingCounter] = [:]
   private var fixCounts: [ClimbSource: Int] = [:]
   private var chosenCounts: [ClimbSource: Int] = [:]
   private var deviceKeptCount = 0
+  private var isAnchored = false
 
   init(hasTerrainModel: Bool) {
     self.hasTerrainModel = hasTerrainModel
   }
 
-  /// Adds one segment's altitudes; `times` are its accepted fixes' times.
-  mutating func add(_ series: ClimbSeries, deviceSource: ClimbSource, times: [Double?]) {
-    if hasTerrainModel { Self.count(series.chosen, times: times, into: &chosenWithTerrain) }
+  /// Adds one segment's altitudes.
+  mutating func add(_ series: ClimbSeries, deviceSource: ClimbSource) {
+    if hasTerrainModel { Self.count(series.chosen, into: &chosenWithTerrain) }
     chosenSpikeCount +=
       series.chosenSources.contains(deviceSource) ? series.device?.spikeCount ?? 0 : 0
     for source in series.chosenSources { if let source { chosenCounts[source, default: 0] += 1 } }
     deviceKeptCount += series.deviceKeptCount
+    isAnchored = isAnchored || series.isAnchoredToTerrain
     for (source, own) in [(deviceSource, series.device), (.terrainModel, series.terrain)] {
       guard let own else { continue }
-      Self.count(own, times: times, into: &bySource[source, default: ElevationAccumulator()])
+      Self.count(own, into: &bySource[source, default: SwingCounter()])
       fixCounts[source, default: 0] += own.altitudesMeters.count { $0 != nil }
     }
   }
 
   private static func count(
-    _ series: ClimbSeries.Series, times: [Double?], into accumulator: inout ElevationAccumulator
+    _ series: ClimbSeries.Series, into accumulator: inout SwingCounter
   ) {
     accumulator.breakSegment()
     let runStarts = series.runStarts.sorted()
@@ -41,15 +43,13 @@ struct ClimbCounter {
         accumulator.breakSegment()
         nextRun += 1
       }
-      accumulator.add(
-        altitudeMeters: altitude, timeSeconds: times[position],
-        deadBandMeters: series.deadBandsMeters[position])
+      accumulator.add(altitudeMeters: altitude, deadBandMeters: series.deadBandsMeters[position])
     }
   }
 
   /// The chosen altitudes' climb.
-  var chosen: ElevationAccumulator {
-    hasTerrainModel ? chosenWithTerrain : bySource.values.first ?? ElevationAccumulator()
+  var chosen: SwingCounter {
+    hasTerrainModel ? chosenWithTerrain : bySource.values.first ?? SwingCounter()
   }
 
   /// The summary of everything added.
@@ -61,6 +61,8 @@ struct ClimbCounter {
         source: source, gainMeters: accumulator.gainMeters, lossMeters: accumulator.lossMeters,
         fixCount: fixCounts[source] ?? 0)
     }
-    return ClimbSummary(source: source, sources: sources, deviceKeptFixCount: deviceKeptCount)
+    return ClimbSummary(
+      source: source, sources: sources, deviceKeptFixCount: deviceKeptCount,
+      isAnchoredToTerrainModel: isAnchored)
   }
 }

@@ -44,10 +44,9 @@ extension ClimbSeries {
       guard let altitude = device.altitudesMeters[position],
         let elevation = terrain.altitudesMeters[position]
       else { continue }
-      // Half the dead band is about the device altitude's noise (see ClimbConfiguration).
-      let noise = device.deadBandsMeters[position] / 2
       let limit = max(
-        configuration.bridgeDisagreementMeters, configuration.bridgeSigmaMultiple * noise)
+        configuration.bridgeDisagreementMeters,
+        configuration.bridgeSigmaMultiple * device.sigmasMeters[position])
       residuals[position] = abs(altitude - offset - elevation)
       if abs(altitude - offset - elevation) > limit {
         run.append(position)

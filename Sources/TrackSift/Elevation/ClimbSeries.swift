@@ -1,7 +1,9 @@
 /// One segment's altitudes as the refined climb counts them: each source's smoothed altitudes
 /// and dead bands, and the series chosen from them, position by position.
 ///
-/// The chosen series is the terrain model's where it covers the route, except where the device
+/// With a barometer and a terrain model, the chosen series is the barometer's held to the
+/// terrain's level (see ``anchored(_:to:inputs:configuration:)``). Otherwise it is the terrain
+/// model's where it covers the route, except where the device
 /// disagrees with it steadily (a bridge, a tunnel: see
 /// ``ClimbConfiguration/bridgeDisagreementMeters``), and the device's elsewhere. Device
 /// altitudes that stand in for the terrain model are moved onto its datum by their median
@@ -22,6 +24,8 @@ struct ClimbSeries {
   struct Series {
     var altitudesMeters: [Double?]
     var deadBandsMeters: [Double]
+    /// The noise each altitude was smoothed with, in meters (0 where none).
+    var sigmasMeters: [Double] = []
     var runStarts: Set<Int>
     /// Altitudes the smoother left out as spikes (see ``VerticalSmoother``).
     var spikeCount = 0
@@ -37,6 +41,8 @@ struct ClimbSeries {
   var chosenSources: [ClimbSource?]
   /// How many accepted fixes took the device's altitude where the terrain model had one.
   var deviceKeptCount = 0
+  /// Whether the chosen series is the barometer's held to the terrain model's level.
+  var isAnchoredToTerrain = false
 
   init(
     _ inputs: [Input], deviceSource: ClimbSource, noise: AltitudeNoise,
@@ -56,6 +62,12 @@ struct ClimbSeries {
           altitudesMeters: Array(repeating: nil, count: inputs.count),
           deadBandsMeters: Array(repeating: 0, count: inputs.count), runStarts: [])
       chosenSources = chosen.altitudesMeters.map { $0 == nil ? nil : deviceSource }
+      return
+    }
+    if let device, deviceSource == .barometer {
+      chosen = Self.anchored(device, to: terrain, inputs: inputs, configuration: configuration)
+      chosenSources = chosen.altitudesMeters.map { $0 == nil ? nil : deviceSource }
+      isAnchoredToTerrain = true
       return
     }
     let kept = device.map {
@@ -115,6 +127,9 @@ struct ClimbSeries {
       altitudesMeters: smoothed.altitudesMeters,
       deadBandsMeters: inputs.map {
         deviceDeadBandMeters($0, source: source, configuration: configuration)
+      },
+      sigmasMeters: inputs.map {
+        deviceSigmaMeters($0, source: source, noise: noise, configuration: configuration)
       }, runStarts: smoothed.runStarts,
       spikeCount: zip(inputs, smoothed.altitudesMeters).count {
         $0.altitudeMeters != nil && $1 == nil

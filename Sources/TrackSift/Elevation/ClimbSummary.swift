@@ -19,11 +19,18 @@ public struct ClimbSummary: Sendable, Hashable, Codable {
   /// Accepted fixes where the terrain model had an elevation but the device's altitude was
   /// counted: bridges and tunnels (see ``ClimbConfiguration/bridgeDisagreementMeters``).
   public var deviceKeptFixCount: Int
+  /// Whether the barometer's altitude was held to the terrain model's level (its weather
+  /// drift taken out; see ``ClimbConfiguration/barometerAnchorSeconds``).
+  public var isAnchoredToTerrainModel: Bool
 
   /// Creates a summary.
-  public init(source: ClimbSource?, sources: [SourceFigures], deviceKeptFixCount: Int) {
+  public init(
+    source: ClimbSource?, sources: [SourceFigures], deviceKeptFixCount: Int,
+    isAnchoredToTerrainModel: Bool = false
+  ) {
     self.source = source
     self.sources = sources
     self.deviceKeptFixCount = deviceKeptFixCount
+    self.isAnchoredToTerrainModel = isAnchoredToTerrainModel
   }
 }

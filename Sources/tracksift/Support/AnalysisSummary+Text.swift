@@ -72,6 +72,7 @@ extension AnalysisSummary {
   /// Where the refined climb came from, and what each source counts on its own.
   static func climbLine(_ climb: ClimbSummary, units: DisplayUnits) -> String {
     var line = "Climb (refined) from " + (climb.source.map(Self.sourceName) ?? "nowhere")
+    if climb.isAnchoredToTerrainModel { line += ", held to the terrain model's level" }
     if climb.sources.count > 1 {
       line +=
         "; each source alone: "
