@@ -15,7 +15,8 @@ enum ReportCharts {
       identifier: "speed", title: "Speed, raw and refined", unit: "km/h", raw: .rawSpeed,
       refined: .refinedSpeed),
     Kind(
-      identifier: "elevation", title: "Elevation, raw and as the climb counts it (smoothed, from its best source)", unit: "m",
+      identifier: "elevation", title: "Elevation, raw and as the refined climb counts it",
+      unit: "m",
       raw: .rawAltitude, refined: .countedAltitude),
     Kind(identifier: "heart-rate", title: "Heart rate", unit: "bpm", raw: .heartRate, refined: nil),
     Kind(identifier: "cadence", title: "Cadence", unit: "/min", raw: .cadence, refined: nil),

@@ -107,6 +107,7 @@ extension AltitudeNoise {
           (
             timeSeconds: fix.timeSeconds, altitudeMeters: $0,
             verticalAccuracyMeters: fix.verticalAccuracyMeters
+              ?? (fix.receiver.isEmpty ? nil : .infinity)
           )
         }
       })

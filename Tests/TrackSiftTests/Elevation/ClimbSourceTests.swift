@@ -105,5 +105,12 @@ struct ClimbSourceTests {
     #expect((gnssNoise.whiteSigmaMeters ?? 0) > 0.6)
     let stated = Self.track(verticalAccuracyMeters: 3) { east, _ in 100 + 0.02 * east }
     #expect(!AltitudeNoise(stated).isBarometric)
+    // A receiver that states its dilution is a GNSS receiver, however smooth its altitude.
+    var withDilution = barometric
+    for index in withDilution.segments[0].fixes.indices {
+      withDilution.segments[0].fixes[index].receiver = ReceiverStatus(horizontalDilution: 0.8)
+    }
+    #expect(!AltitudeNoise(withDilution).isBarometric)
+    #expect(TrackAnalysis(track: withDilution).climb.source == .gnss)
   }
 }
