@@ -25,7 +25,7 @@ struct GnssLoggerTruthTests {
     let analysis = TrackAnalysis(track: log.track, profile: .walking)
     let climb = try #require(analysis.refinedMetrics.elevationGainMeters)
     let descent = try #require(analysis.refinedMetrics.elevationLossMeters)
-    #expect(climb + descent < 30, "climb \(climb) m, descent \(descent) m")
+    #expect(climb + descent < 40, "climb \(climb) m, descent \(descent) m")
   }
 
   /// Read with every provider, the gate refuses each network fix by its source.
