@@ -51,7 +51,7 @@ public struct AltitudeNoise: Sendable, Hashable {
   ) {
     var differences: [Double] = []
     // Steps of up to 10 m, counted by millimeter.
-    var stepCounts: [Int: Int] = [:]
+    var stepCounts = [Int](repeating: 0, count: 10_001)
     var statesAccuracy = false
     var before: (Double?, Double)?
     var last: (Double?, Double)?
@@ -60,7 +60,7 @@ public struct AltitudeNoise: Sendable, Hashable {
       if let last {
         let step = abs(sample.altitudeMeters - last.1)
         let millimeters = Int((step * 1_000).rounded())
-        if millimeters > 0, millimeters <= 10_000 { stepCounts[millimeters, default: 0] += 1 }
+        if millimeters > 0, millimeters <= 10_000 { stepCounts[millimeters] += 1 }
         if let before, let t0 = before.0, let t1 = last.0, let t2 = sample.timeSeconds,
           t1 - t0 > 0, t1 - t0 <= Self.longestIntervalSeconds, t2 - t1 > 0,
           t2 - t1 <= Self.longestIntervalSeconds
@@ -72,15 +72,13 @@ public struct AltitudeNoise: Sendable, Hashable {
       last = (sample.timeSeconds, sample.altitudeMeters)
     }
     self.statesAccuracy = statesAccuracy
-    resolutionMeters = stepCounts.filter { $0.value >= Self.minimumDifferenceCount }.keys.min()
+    resolutionMeters = stepCounts.firstIndex { $0 >= Self.minimumDifferenceCount }
       .map { Double($0) / 1_000 }
     guard differences.count >= Self.minimumDifferenceCount else {
       whiteSigmaMeters = nil
       return
     }
-    differences.sort()
-    let median = differences[differences.count / 2]
-    whiteSigmaMeters = median / (0.6745 * 6.0.squareRoot())
+    whiteSigmaMeters = SampledMedian.of(differences).map { $0 / (0.6745 * 6.0.squareRoot()) }
   }
 
   /// Whether the altitudes read as barometric (see the type's description).

@@ -26,9 +26,9 @@ extension ClimbSeries {
         differences.append(altitude - elevation)
       }
     }
-    guard !differences.isEmpty else { return DeviceKept(positions: [], offsetMeters: 0) }
-    differences.sort()
-    let offset = differences[differences.count / 2]
+    guard let offset = SampledMedian.of(differences) else {
+      return DeviceKept(positions: [], offsetMeters: 0)
+    }
     var residuals = [Double?](repeating: nil, count: inputs.count)
     var kept: Set<Int> = []
     var run: [Int] = []

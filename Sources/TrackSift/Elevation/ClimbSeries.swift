@@ -77,10 +77,10 @@ struct ClimbSeries {
     var sources: [ClimbSource?] = terrain.altitudesMeters.map { $0 == nil ? nil : .terrainModel }
     if let device, let kept {
       chosen.runStarts.formUnion(device.runStarts)
+      var isKept = [Bool](repeating: false, count: inputs.count)
+      for position in kept.positions { isKept[position] = true }
       for position in inputs.indices
-      where kept.positions.contains(position)
-        || terrain.altitudesMeters[position] == nil
-      {
+      where isKept[position] || terrain.altitudesMeters[position] == nil {
         guard let altitude = device.altitudesMeters[position] else { continue }
         if terrain.altitudesMeters[position] != nil { deviceKeptCount += 1 }
         chosen.altitudesMeters[position] = altitude - kept.offsetMeters
