@@ -1,7 +1,7 @@
 import TrackSift
 
 /// The grade figures of an activity as a document: the steepest windows, the grade-adjusted
-/// pace and the VAM (see ``TrackSift/GradeFigures``), without the windows themselves.
+/// pace and the VAM (see `GradeFigures` in TrackSift), without the windows themselves.
 public struct GradeSummary: Encodable, Sendable, Hashable {
   /// The length of a grade window, in meters.
   public var windowMeters: Double

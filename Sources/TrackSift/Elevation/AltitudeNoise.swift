@@ -27,8 +27,9 @@ public struct AltitudeNoise: Sendable, Hashable {
   /// taken for barometric (real watch FIT files: 0.00-0.24 m; phones' GNSS altitudes jitter by
   /// 0.5-2 m).
   public static let barometricWhiteNoiseCeilingMeters = 0.3
-  /// Fewest second differences for an estimate.
-  static let minimumDifferenceCount = 20
+  /// Fewest second differences for a white-noise estimate, and fewest repeats of a step for a
+  /// resolution.
+  public static let minimumDifferenceCount = 20
 
   /// The white noise's standard deviation in meters; `nil` with too few close altitudes.
   public var whiteSigmaMeters: Double?
