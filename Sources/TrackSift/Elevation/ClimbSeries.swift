@@ -118,19 +118,18 @@ struct ClimbSeries {
     configuration: ClimbConfiguration
   ) -> Series? {
     guard inputs.contains(where: { $0.altitudeMeters != nil }) else { return nil }
-    let smoothed = smoothed(inputs, configuration: configuration) { input in
-      input.altitudeMeters.map {
-        ($0, deviceSigmaMeters(input, source: source, noise: noise, configuration: configuration))
-      }
+    let sigmas = inputs.map {
+      deviceSigmaMeters($0, source: source, noise: noise, configuration: configuration)
+    }
+    let smoothed = smoothed(inputs, configuration: configuration) { position in
+      inputs[position].altitudeMeters.map { ($0, sigmas[position]) }
     }
     return Series(
       altitudesMeters: smoothed.altitudesMeters,
       deadBandsMeters: inputs.map {
         deviceDeadBandMeters($0, source: source, configuration: configuration)
       },
-      sigmasMeters: inputs.map {
-        deviceSigmaMeters($0, source: source, noise: noise, configuration: configuration)
-      }, runStarts: smoothed.runStarts,
+      sigmasMeters: sigmas, runStarts: smoothed.runStarts,
       spikeCount: zip(inputs, smoothed.altitudesMeters).count {
         $0.altitudeMeters != nil && $1 == nil
       })
@@ -140,8 +139,9 @@ struct ClimbSeries {
     _ inputs: [Input], model: any ElevationModel, configuration: ClimbConfiguration
   ) -> Series? {
     var covers = false
-    let smoothed = smoothed(inputs, configuration: configuration) { input in
-      guard let elevation = model.elevationMeters(at: input.coordinate), elevation.isFinite
+    let smoothed = smoothed(inputs, configuration: configuration) { position in
+      guard let elevation = model.elevationMeters(at: inputs[position].coordinate),
+        elevation.isFinite
       else { return nil }
       covers = true
       return (elevation, configuration.terrainSigmaMeters)
@@ -153,18 +153,19 @@ struct ClimbSeries {
       runStarts: smoothed.runStarts)
   }
 
-  /// Smooths the altitudes `measure` gives (altitude and noise, in meters) over the timed
-  /// inputs; an untimed input's altitude is kept as measured, and starts a run.
+  /// Smooths the altitudes `measure` gives for each input's position (altitude and noise, in
+  /// meters) over the timed inputs; an untimed input's altitude is kept as measured, and
+  /// starts a run.
   private static func smoothed(
     _ inputs: [Input], configuration: ClimbConfiguration,
-    measure: (Input) -> (Double, Double)?
+    measure: (Int) -> (Double, Double)?
   ) -> VerticalSmoother.Result {
     var altitudes = [Double?](repeating: nil, count: inputs.count)
     var runStarts: Set<Int> = []
     var positions: [Int] = []
     var samples: [VerticalSmoother.Sample] = []
     for (position, input) in inputs.enumerated() {
-      guard let (altitude, sigma) = measure(input) else { continue }
+      guard let (altitude, sigma) = measure(position) else { continue }
       guard let time = input.timeSeconds else {
         altitudes[position] = altitude
         runStarts.insert(position)
