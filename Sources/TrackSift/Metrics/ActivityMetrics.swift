@@ -44,16 +44,19 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   public var bestTenSecondSpeedMetersPerSecond: Double?
   /// Moving time per kilometer, in seconds.
   public var averagePaceSecondsPerKilometer: Double?
-  /// Total climb in meters, after the noise dead band (see ``ElevationAccumulator``).
+  /// Total climb in meters. The raw and live figures count the fixes' altitudes past a dead
+  /// band (see ``ElevationAccumulator``); the refined figures count the best altitude there is,
+  /// smoothed, swing by swing (see ``ClimbSummary`` and ``SwingCounter``).
   public var elevationGainMeters: Double?
-  /// Total descent in meters, after the noise dead band.
+  /// Total descent in meters (a positive number), counted as the climb is.
   public var elevationLossMeters: Double?
   /// Lowest altitude in meters.
   public var minimumAltitudeMeters: Double?
   /// Highest altitude in meters.
   public var maximumAltitudeMeters: Double?
   /// Number of altitude jumps faster than a body climbs (spikes refused, and steps to a new
-  /// level) that the climb left out (see ``ElevationAccumulator``), or `nil` without altitude.
+  /// level) that the climb left out (see ``ElevationAccumulator`` and, for the refined
+  /// figures, ``VerticalSmoother``), or `nil` without altitude.
   /// The fixes' positions are not affected.
   public var refusedAltitudeJumpCount: Int?
   /// Kilometer splits, the last one partial.
