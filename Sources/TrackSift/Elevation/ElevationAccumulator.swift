@@ -61,8 +61,6 @@ public struct ElevationAccumulator: Sendable, Hashable {
     var altitudeMeters: Double
     var timeSeconds: Double?
     var verticalAccuracyMeters: Double?
-    /// The dead band the sample's source decides, replacing the accuracy's.
-    var deadBandMeters: Double?
   }
 
   /// Creates an accumulator.
@@ -100,17 +98,13 @@ public struct ElevationAccumulator: Sendable, Hashable {
   ///   - altitudeMeters: the altitude.
   ///   - verticalAccuracyMeters: its stated accuracy, if any (non-positive counts as none).
   ///   - timeSeconds: the sample's time in seconds, for the jump check; `nil` skips it.
-  ///   - deadBandMeters: the dead band for this sample where its source decides it (a
-  ///     smoothed barometric or terrain altitude), in place of the accuracy's.
   public mutating func add(
-    altitudeMeters: Double?, verticalAccuracyMeters: Double? = nil, timeSeconds: Double? = nil,
-    deadBandMeters: Double? = nil
+    altitudeMeters: Double?, verticalAccuracyMeters: Double? = nil, timeSeconds: Double? = nil
   ) {
     guard let altitude = altitudeMeters, altitude.isFinite else { return }
     let sample = Sample(
       altitudeMeters: altitude, timeSeconds: timeSeconds.flatMap { $0.isFinite ? $0 : nil },
-      verticalAccuracyMeters: verticalAccuracyMeters,
-      deadBandMeters: deadBandMeters.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil })
+      verticalAccuracyMeters: verticalAccuracyMeters)
     if let jumped = pending {
       pending = nil
       decidedJumpCount += 1
@@ -155,8 +149,8 @@ public struct ElevationAccumulator: Sendable, Hashable {
     }
     let change = altitude - reference
     // Most samples move less than the narrowest band; only the rest need their own band.
-    guard abs(change) >= (sample.deadBandMeters ?? thresholdMeters) else { return }
-    let band = band(of: sample)
+    guard abs(change) >= thresholdMeters else { return }
+    let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
     if change >= band {
       gainMeters += change
       referenceAltitudeMeters = altitude
@@ -166,16 +160,13 @@ public struct ElevationAccumulator: Sendable, Hashable {
     }
   }
 
-  private func band(of sample: Sample) -> Double {
-    sample.deadBandMeters
-      ?? deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
-  }
-
   /// Whether going from one sample to the other needs a vertical speed beyond the limit, once
   /// both samples' dead bands are allowed for.
   private func isJump(from start: Sample, to end: Sample) -> Bool {
     guard let startTime = start.timeSeconds, let endTime = end.timeSeconds else { return false }
-    let allowance = band(of: start) + band(of: end)
+    let allowance =
+      deadBandMeters(verticalAccuracyMeters: start.verticalAccuracyMeters)
+      + deadBandMeters(verticalAccuracyMeters: end.verticalAccuracyMeters)
     let climb = abs(end.altitudeMeters - start.altitudeMeters) - allowance
     return climb > maximumVerticalSpeedMetersPerSecond * abs(endTime - startTime)
   }
