@@ -60,17 +60,13 @@ enum ReportTables {
   /// Where the refined climb came from, each source's own climb, and the grade figures.
   private static func climb(_ analysis: TrackAnalysis) -> String {
     guard let source = analysis.climb.source else { return "" }
-    let names: [ClimbSource: String] = [
-      .terrainModel: "the terrain model (DEM)", .barometer: "the barometric altitude",
-      .gnss: "the GNSS altitude",
-    ]
     var parts = [
-      "climb from \(names[source]!)"
+      "climb from \(source.name)"
         + (analysis.climb.isAnchoredToTerrainModel ? ", held to the terrain model's level" : "")
     ]
     if analysis.climb.sources.count > 1 {
       parts += analysis.climb.sources.map {
-        "\(names[$0.source]!) alone: \(ReportNumber.format($0.gainMeters, digits: 0)) m up"
+        "\($0.source.name) alone: \(ReportNumber.format($0.gainMeters, digits: 0)) m up"
       }
     }
     if let grade = analysis.grade {

@@ -7,6 +7,15 @@ public enum ClimbSource: String, Sendable, Hashable, Codable, CaseIterable, Comp
   /// The receiver's GNSS altitude.
   case gnss
 
+  /// The source in words, as the outputs name it: `the terrain model (DEM)`.
+  public var name: String {
+    switch self {
+    case .terrainModel: "the terrain model (DEM)"
+    case .barometer: "the barometric altitude"
+    case .gnss: "the GNSS altitude"
+    }
+  }
+
   /// Best first: a terrain model, then a barometer, then GNSS.
   public static func < (lhs: ClimbSource, rhs: ClimbSource) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -71,13 +71,13 @@ extension AnalysisSummary {
 
   /// Where the refined climb came from, and what each source counts on its own.
   static func climbLine(_ climb: ClimbSummary, units: DisplayUnits) -> String {
-    var line = "Climb (refined) from " + (climb.source.map(Self.sourceName) ?? "nowhere")
+    var line = "Climb (refined) from " + (climb.source?.name ?? "nowhere")
     if climb.isAnchoredToTerrainModel { line += ", held to the terrain model's level" }
     if climb.sources.count > 1 {
       line +=
         "; each source alone: "
         + climb.sources.map {
-          "\(Self.sourceName($0.source)) \(Formatting.meters($0.gainMeters, units: units)) up, "
+          "\($0.source.name) \(Formatting.meters($0.gainMeters, units: units)) up, "
             + "\(Formatting.meters($0.lossMeters, units: units)) down"
         }.joined(separator: "; ")
     }
@@ -106,14 +106,6 @@ extension AnalysisSummary {
     guard !parts.isEmpty else { return nil }
     return "Grade (refined, \(Int(grade.windowMeters)) m windows): "
       + parts.joined(separator: ", ")
-  }
-
-  private static func sourceName(_ source: ClimbSource) -> String {
-    switch source {
-    case .terrainModel: "the terrain model (DEM)"
-    case .barometer: "the barometric altitude"
-    case .gnss: "the GNSS altitude"
-    }
   }
 
   /// The figures table, one column per set of figures.

@@ -1,4 +1,5 @@
 import Testing
+import TrackSiftSimulation
 
 @testable import TrackSift
 
@@ -152,7 +153,7 @@ import Testing
   /// uneven fixes with random gaps in the altitudes (all shorter than a window).
   @Test(arguments: 1...20 as ClosedRange<UInt64>)
   func windowsMatchTheInterpolatedProfile(seed: UInt64) throws {
-    var generator = GradeTestGenerator(seed)
+    var generator = SplitMix64(seed: seed)
     var fixes: [GradeTestFix] = []
     var meters = 0.0
     var altitude = 200.0

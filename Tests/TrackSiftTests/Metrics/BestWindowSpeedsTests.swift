@@ -1,4 +1,5 @@
 import Testing
+import TrackSiftSimulation
 
 @testable import TrackSift
 
@@ -64,7 +65,7 @@ import Testing
 
   @Test(arguments: [1 as UInt64, 2, 3, 4, 5])
   func matchesBruteForceOnRandomRuns(seed: UInt64) {
-    var random = SeededGenerator(seed)
+    var random = SplitMix64(seed: seed)
     let intervals = (0..<300).map { _ in
       (
         speed: Double.random(in: 0...30, using: &random),
@@ -114,18 +115,5 @@ import Testing
     #expect(result.bestTwoSecondSpeedMetersPerSecond == 10)
     #expect(result.bestTenSecondSpeedMetersPerSecond == 10)
     #expect(result.maximumSpeedMetersPerSecond == 30)
-  }
-}
-
-/// A small deterministic generator for the tests (SplitMix64).
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(_ seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
