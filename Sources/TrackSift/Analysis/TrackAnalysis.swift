@@ -105,8 +105,7 @@ public struct TrackAnalysis: Sendable {
 private struct Pipeline {
   let profile: ActivityProfile
   let elevationModel: (any ElevationModel)?
-  /// The source of the fixes' own altitudes, for the whole track.
-  let deviceClimbSource: ClimbSource
+  /// The noise of the track's own altitudes, and so their source.
   let altitudeNoise: AltitudeNoise
   var climb: ClimbCounter
   var grade = GradeAccumulator()
@@ -124,7 +123,6 @@ private struct Pipeline {
     self.profile = profile
     self.elevationModel = elevationModel
     self.altitudeNoise = altitudeNoise
-    deviceClimbSource = altitudeNoise.isBarometric ? .barometer : .gnss
     climb = ClimbCounter(hasTerrainModel: elevationModel != nil)
     live = LivePipeline(profile: profile)
     raw = MetricsAccumulator(
@@ -252,9 +250,9 @@ private struct Pipeline {
         verticalAccuracyMeters: fix.verticalAccuracyMeters)
     }
     let series = ClimbSeries(
-      inputs, deviceSource: deviceClimbSource, noise: altitudeNoise,
-      elevationModel: elevationModel, configuration: profile.climb)
-    climb.add(series, deviceSource: deviceClimbSource)
+      inputs, noise: altitudeNoise, elevationModel: elevationModel,
+      configuration: profile.climb)
+    climb.add(series)
     grade.breakSegment()
     for (position, input) in inputs.enumerated() {
       grade.add(

@@ -88,6 +88,9 @@ public struct AltitudeNoise: Sendable, Hashable {
     return white <= Self.barometricWhiteNoiseCeilingMeters
   }
 
+  /// The source the altitudes read as: ``ClimbSource/barometer`` or ``ClimbSource/gnss``.
+  public var source: ClimbSource { isBarometric ? .barometer : .gnss }
+
   /// The noise to smooth an altitude with when it states no accuracy, in meters: the white
   /// noise, at least the resolution's rounding, and at least `floorMeters`.
   public func sigmaMeters(floorMeters: Double) -> Double {

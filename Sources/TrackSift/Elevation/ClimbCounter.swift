@@ -18,7 +18,8 @@ struct ClimbCounter {
   }
 
   /// Adds one segment's altitudes.
-  mutating func add(_ series: ClimbSeries, deviceSource: ClimbSource) {
+  mutating func add(_ series: ClimbSeries) {
+    let deviceSource = series.deviceSource
     if hasTerrainModel { Self.count(series.chosen, into: &chosenWithTerrain) }
     chosenSpikeCount +=
       series.chosenSources.contains(deviceSource) ? series.device?.spikeCount ?? 0 : 0

@@ -31,6 +31,8 @@ struct ClimbSeries {
     var spikeCount = 0
   }
 
+  /// Where the device's altitudes come from (see ``AltitudeNoise/source``).
+  let deviceSource: ClimbSource
   /// The device's altitudes, smoothed; `nil` without any.
   var device: Series?
   /// The terrain model's elevations, smoothed; `nil` without a model or where it covers none.
@@ -45,9 +47,11 @@ struct ClimbSeries {
   var isAnchoredToTerrain = false
 
   init(
-    _ inputs: [Input], deviceSource: ClimbSource, noise: AltitudeNoise,
-    elevationModel: (any ElevationModel)?, configuration: ClimbConfiguration
+    _ inputs: [Input], noise: AltitudeNoise, elevationModel: (any ElevationModel)?,
+    configuration: ClimbConfiguration
   ) {
+    let deviceSource = noise.source
+    self.deviceSource = deviceSource
     let device = Self.deviceSeries(
       inputs, source: deviceSource, noise: noise, configuration: configuration)
     let terrain = elevationModel.flatMap {
