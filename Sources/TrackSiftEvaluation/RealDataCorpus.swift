@@ -239,59 +239,9 @@ public struct RealDataCorpus {
       if case .spikeLog = item { return SpikeLogForm.allCases.map { (item, $0) } }
       return [(item, nil)]
     }
-    enum Outcome: Sendable {
-      case drive(RealDataReport.Drive)
-      case loop(RealRecordingScore)
-      case pairedDevice(String, RealRecordingScore)
-      case race(RealRecordingScore)
-      case spike(SpikeLogScore)
-      case climb(RealClimbScore)
-      case failed(String)
-    }
     let outcomes = ParallelMap.map(jobs) { item, form -> Outcome in
       do {
-        switch item {
-        case .drive(let name, let track, let reference, let targets):
-          let score = try RealRecordingScore(
-            name: name, track: track, activity: .driving, reference: reference,
-            asWritten: asWrittenGPX)
-          return .drive(
-            RealDataReport.Drive(
-              score: score, cleanedP95NoWorseThanRaw: targets.cleanedP95NoWorseThanRaw,
-              refinedDistanceNoWorseThanRaw: targets.refinedDistanceNoWorseThanRaw,
-              refinedP95LimitMeters: targets.refinedP95LimitMeters,
-              refinedDistanceLimitPercent: targets.refinedDistanceLimitPercent))
-        case .loop(let name, let track):
-          return .loop(
-            try RealRecordingScore(
-              name: name, track: track, activity: .running, referenceMeters: loopMeters,
-              asWritten: asWrittenGPX))
-        case .pairedDevice(let pair, let name, let track, let activity, let total):
-          return .pairedDevice(
-            pair,
-            try RealRecordingScore(
-              name: name, track: track, activity: activity, referenceMeters: total,
-              asWritten: asWrittenGPX))
-        case .race(let name, let track, let activity, let total):
-          return .race(
-            try RealRecordingScore(
-              name: name, track: track, activity: activity, referenceMeters: total,
-              asWritten: asWrittenGPX))
-        case .climb(let name, let track, let activity, let ascent):
-          return .climb(
-            RealClimbScore(
-              name: name, track: track, activity: activity, deviceAscentMeters: ascent))
-        case .spikeLog(let track, let label):
-          let form = form ?? .asRead
-          var formed = form.stripped(track)
-          if form == .gpxDilutionOnly { formed = try asWrittenGPX(formed) }
-          // Sailing has no profile; cycling's limits (30 m/s) hold the genuine 22 m/s car
-          // drives and 21 m/s runs, as SpeedSailingCSVTests analyse these logs.
-          return .spike(
-            try SpikeLogScore(
-              track: formed, label: label, form: form, activity: .cycling,
-              asWritten: asWrittenGPX))
-        }
+        return try score(item, form: form)
       } catch {
         return .failed("\(item.name): \(error)")
       }
@@ -317,6 +267,63 @@ public struct RealDataCorpus {
       report.pairs.append(PairedWalkScore(name: pair, first: scores[0], second: scores[1]))
     }
     return report
+  }
+
+  /// What scoring one case gave.
+  private enum Outcome: Sendable {
+    case drive(RealDataReport.Drive)
+    case loop(RealRecordingScore)
+    case pairedDevice(String, RealRecordingScore)
+    case race(RealRecordingScore)
+    case spike(SpikeLogScore)
+    case climb(RealClimbScore)
+    case failed(String)
+  }
+
+  /// Scores one case; a spike log in `form` (as read where `nil`).
+  private static func score(_ item: Case, form: SpikeLogForm?) throws -> Outcome {
+    switch item {
+    case .drive(let name, let track, let reference, let targets):
+      let score = try RealRecordingScore(
+        name: name, track: track, activity: .driving, reference: reference,
+        asWritten: asWrittenGPX)
+      return .drive(
+        RealDataReport.Drive(
+          score: score, cleanedP95NoWorseThanRaw: targets.cleanedP95NoWorseThanRaw,
+          refinedDistanceNoWorseThanRaw: targets.refinedDistanceNoWorseThanRaw,
+          refinedP95LimitMeters: targets.refinedP95LimitMeters,
+          refinedDistanceLimitPercent: targets.refinedDistanceLimitPercent))
+    case .loop(let name, let track):
+      return .loop(
+        try RealRecordingScore(
+          name: name, track: track, activity: .running, referenceMeters: loopMeters,
+          asWritten: asWrittenGPX))
+    case .pairedDevice(let pair, let name, let track, let activity, let total):
+      return .pairedDevice(
+        pair,
+        try RealRecordingScore(
+          name: name, track: track, activity: activity, referenceMeters: total,
+          asWritten: asWrittenGPX))
+    case .race(let name, let track, let activity, let total):
+      return .race(
+        try RealRecordingScore(
+          name: name, track: track, activity: activity, referenceMeters: total,
+          asWritten: asWrittenGPX))
+    case .climb(let name, let track, let activity, let ascent):
+      return .climb(
+        RealClimbScore(
+          name: name, track: track, activity: activity, deviceAscentMeters: ascent))
+    case .spikeLog(let track, let label):
+      let form = form ?? .asRead
+      var formed = form.stripped(track)
+      if form == .gpxDilutionOnly { formed = try asWrittenGPX(formed) }
+      // Sailing has no profile; cycling's limits (30 m/s) hold the genuine 22 m/s car
+      // drives and 21 m/s runs, as SpeedSailingCSVTests analyse these logs.
+      return .spike(
+        try SpikeLogScore(
+          track: formed, label: label, form: form, activity: .cycling,
+          asWritten: asWrittenGPX))
+    }
   }
 
   /// A track as a GPX file gives it back: written by ``GPXWriter`` and read by ``GPXReader``

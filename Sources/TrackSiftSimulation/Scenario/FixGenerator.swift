@@ -11,16 +11,16 @@ struct FixGenerator {
   let configuration: ScenarioConfiguration
   private let trace: TruthTrace
   private let plane: LocalTangentPlane
-  private let parameters: ErrorModelParameters
+  let parameters: ErrorModelParameters
   var random: SplitMix64
   /// The recording's start, seconds since the reference date.
   let start: Double
   /// Dual-frequency phones have events half the size.
-  private let sizeScale: Double
+  let sizeScale: Double
   /// Converts the per-axis σ into the platform's accuracy radius (√2 on iOS, 1.51 on Android).
   let radiusPerSigma: Double
   /// The barometric altimeter, when the configuration has one.
-  private var barometer: BarometricAltimeter?
+  var barometer: BarometricAltimeter?
 
   private var fixes: [Fix] = []
   private var truths: [FixTruth] = []
@@ -28,7 +28,7 @@ struct FixGenerator {
 
   // The recording's state from epoch to epoch.
   /// The ramp-and-snap event under way.
-  private var ramp: RampEvent?
+  var ramp: RampEvent?
   /// Epochs of the gap under way still to come.
   private var gapRemainingEpochs = 0
   /// Seconds without a satellite fix so far: the time to the first, then each gap's.
@@ -36,9 +36,9 @@ struct FixGenerator {
   /// Whether iOS repeats the last fix through the gap under way.
   private var repeatsThisGap = false
   /// Satellite fixes made so far.
-  private var satelliteCount = 0
+  var satelliteCount = 0
   /// The latest satellite fix, and the time of its truth.
-  private var lastSatellite: (fix: Fix, trueElapsed: Double)?
+  var lastSatellite: (fix: Fix, trueElapsed: Double)?
   /// A fix held back, to arrive after the next one.
   private var held: (fix: Fix, truth: FixTruth)?
 
@@ -65,7 +65,7 @@ struct FixGenerator {
     }
   }
 
-  private var isPhone: Bool { configuration.device != .watch }
+  var isPhone: Bool { configuration.device != .watch }
 
   /// Peak error of a ramp-and-snap event in meters, by environment.
   private var rampPeakRangeMeters: ClosedRange<Double> {
@@ -259,107 +259,6 @@ struct FixGenerator {
     deliver(fix, kind: kind, atElapsed: elapsed)
   }
 
-  /// A satellite fix's altitude and vertical accuracy: the barometer's, with no accuracy, or
-  /// the GNSS altitude, with an accuracy of 1.5 times the horizontal one.
-  private mutating func reportedAltitude(
-    trueElevationMeters: Double, atElapsed elapsed: Double, errors: ReceiverErrors,
-    horizontalAccuracyMeters: Double
-  ) -> (meters: Double, accuracyMeters: Double?) {
-    if var barometer {
-      let meters = barometer.altitudeMeters(
-        trueElevationMeters: trueElevationMeters, elapsedSeconds: elapsed)
-      self.barometer = barometer
-      return (meters, nil)
-    }
-    return (trueElevationMeters + errors.verticalChipMeters, 1.5 * horizontalAccuracyMeters)
-  }
-
-  /// Where a satellite fix lies, the event it shows, and the factor on its reported accuracy:
-  /// a phone's static hold, the restart after a long gap (maybe a spike), a ramp-and-snap
-  /// event, a spike, or the error alone.
-  private mutating func reportedPosition(
-    atElapsed elapsed: Double, trueSpeedMetersPerSecond: Double, afterGapSeconds afterGap: Double,
-    errors: inout ReceiverErrors
-  ) -> (Coordinate, FixKind, inflation: Double) {
-    let c = configuration
-    if isPhone, trueSpeedMetersPerSecond < 0.3, afterGap == 0, let last = lastSatellite,
-      chance(c.staticHoldProbability)
-    {
-      return (last.fix.coordinate, .staticHold, 1)
-    }
-    var kind = FixKind.good
-    var inflation = 1.0
-    var e = errors.position.sample(random: &random)
-    if afterGap > Self.longGapSeconds {
-      // The error restarts at 2-3 σ and fades; the first fix may be a spike.
-      let growth = (pow(uniform(2...3), 2) - 1).squareRoot() * parameters.nominalSigmaMeters
-      errors.afterGapMeters = (growth * random.nextGaussian(), growth * random.nextGaussian())
-      if chance(c.afterGapSpikeProbability) {
-        kind = .spike
-        e = Self.displaced(
-          e, byMeters: uniform(20...200) * sizeScale, towards: uniform(0...(2 * .pi)))
-      } else {
-        kind = .firstAfterGap
-      }
-    } else if let r = ramp, elapsed > r.startElapsed {
-      kind = .rampAndSnap
-      let grown = r.peakMeters * min(1, (elapsed - r.startElapsed) / r.seconds)
-      e = Self.displaced(e, byMeters: grown, towards: r.angleRadians)
-      inflation = r.accuracyInflation
-    } else if chance(c.spikeProbabilityPerFix) {
-      kind = .spike
-      e = Self.displaced(
-        e, byMeters: uniform(30...300) * sizeScale, towards: uniform(0...(2 * .pi)))
-      inflation = chance(c.inflatedAccuracyShare) ? uniform(3...10) : 1
-    }
-    let position = coordinate(
-      atElapsed: elapsed, error: (e.0 + errors.afterGapMeters.0, e.1 + errors.afterGapMeters.1))
-    return (position, kind, inflation)
-  }
-
-  /// An error moved `meters` further in the direction `radians` clockwise from north.
-  private static func displaced(
-    _ error: (eastMeters: Double, northMeters: Double), byMeters meters: Double,
-    towards radians: Double
-  ) -> (eastMeters: Double, northMeters: Double) {
-    (error.eastMeters + meters * sin(radians), error.northMeters + meters * cos(radians))
-  }
-
-  /// The Doppler speed and course a satellite fix reports, from the noisy velocity; -1 where
-  /// the receiver gives none.
-  private mutating func reportedVelocity(
-    trueSpeedMetersPerSecond trueSpeed: Double, headingRadians: Double,
-    dopplerError: (Double, Double), kind: FixKind, afterGapSeconds afterGap: Double,
-    _ speedReporting: SpeedReporting
-  ) -> ReportedVelocity {
-    let c = configuration
-    let vEast = trueSpeed * sin(headingRadians) + dopplerError.0
-    let vNorth = trueSpeed * cos(headingRadians) + dopplerError.1
-    var speed = (vEast * vEast + vNorth * vNorth).squareRoot()
-    let speedAccuracy = max(0.15, 1.5 * parameters.dopplerSigmaMetersPerSecond)
-    var speedValid = true
-    if kind == .staticHold {
-      speed = 0
-    } else if satelliteCount < speedReporting.invalidLeadingFixes || afterGap > 0 {
-      speedValid = false
-    } else if trueSpeed > 0.5, chance(c.spuriousZeroSpeedProbability) {
-      speed = 0
-    } else if c.platform == .iOS, speed < speedReporting.iOSZeroBelowMetersPerSecond {
-      speed = 0
-    }
-    var course = -1.0
-    var courseAccuracy = -1.0
-    if speedValid, speed >= 0.5 {
-      course = atan2(vEast, vNorth) * 180 / .pi
-      if course < 0 { course += 360 }
-      courseAccuracy = min(180, speedAccuracy / speed * 180 / .pi)
-    }
-    return ReportedVelocity(
-      speedMetersPerSecond: speedValid ? speed : -1,
-      speedAccuracyMetersPerSecond: speedValid ? speedAccuracy : -1,
-      courseDegrees: course, courseAccuracyDegrees: courseAccuracy)
-  }
-
   /// Delivers a satellite fix, maybe with the previous fix's timestamp, or held back to arrive
   /// after the next one.
   private mutating func deliver(_ fix: Fix, kind: FixKind, atElapsed elapsed: Double) {
@@ -391,7 +290,7 @@ struct FixGenerator {
 
   /// A ramp-and-snap event: the error grows for `seconds` towards `peakMeters`, then snaps
   /// back.
-  private struct RampEvent {
+  struct RampEvent {
     var startElapsed: Double
     var seconds: Double
     var peakMeters: Double
@@ -402,7 +301,7 @@ struct FixGenerator {
   }
 
   /// How the receiver reports speed, drawn once a recording.
-  private struct SpeedReporting {
+  struct SpeedReporting {
     /// The first satellite fixes, 1-3, have no valid speed.
     var invalidLeadingFixes: Int
     /// iOS reports 0 below this speed (0.3-0.5 m/s).
@@ -410,7 +309,7 @@ struct FixGenerator {
   }
 
   /// A fix's speed and course, with their accuracies; -1 where there is none.
-  private struct ReportedVelocity {
+  struct ReportedVelocity {
     var speedMetersPerSecond: Double
     var speedAccuracyMetersPerSecond: Double
     var courseDegrees: Double

@@ -144,33 +144,45 @@ struct EvalCommand: ParsableCommand {
       print(markdown ? summary.markdown : summary.text)
     }
     if !realOnly {
-      if markdown {
-        print("\n## Targets\n")
-        print(
-          TargetReport(suite: summary, routes: routeSummary, real: real, climbs: climbs).lines
-            .joined(separator: "\n"))
-        print("")
-      }
-      let title =
-        "\(suite.rawValue) simulation suite: \(Formatting.count(simulated.count)) recordings of "
-        + "\(durationSeconds) s (medians and worst cases over them)"
-      print(markdown ? "### \(title)\n" : "\n\(title)")
-      print(markdown ? summary.markdown : summary.text)
-      let climbTitle =
-        "The refined climb without and with a simulated DEM (\(DEMErrorModel.copernicusGLO30.name) "
-        + "at 1\"): median and worst |error| over the recordings, most negative error over the "
-        + "real climbs (true climb ≥ \(Int(ClimbErrorSummary.realClimbMeters)) m); watches record "
-        + "barometric altitude, phones GNSS altitude"
-      print(markdown ? "\n### \(climbTitle)\n" : "\n\(climbTitle)")
-      print(markdown ? climbSummary.markdown : climbSummary.text)
-      let routesTitle =
-        "Routes with a hairpin, a 400 m track and switchbacks: \(Formatting.count(routes.count)) "
-        + "phone runs, one per environment and route"
-      print(markdown ? "\n### \(routesTitle)\n" : "\n\(routesTitle)")
-      print(markdown ? routeSummary.markdown : routeSummary.text)
+      printSimulated(
+        summary, routes: routeSummary, climbs: climbs, climbSummary: climbSummary, real: real,
+        count: simulated.count, routeCount: routes.count, durationSeconds: durationSeconds)
     }
     if let realSkipped { print(markdown ? "\n_Note: \(realSkipped)._" : "\nNote: \(realSkipped)") }
     print(String(format: markdown ? "\nEvaluated in %.1f s." : "\n%.1f s", seconds))
+  }
+
+  /// Prints the simulated suite's sections: its targets (in Markdown), the suite, the climb
+  /// without and with a DEM, and the routes.
+  private func printSimulated(
+    _ summary: EvaluationSummary, routes routeSummary: EvaluationSummary, climbs: [ClimbScore],
+    climbSummary: ClimbErrorSummary, real: [(name: String, cards: [ScoreCard])], count: Int,
+    routeCount: Int, durationSeconds: Int
+  ) {
+    if markdown {
+      print("\n## Targets\n")
+      print(
+        TargetReport(suite: summary, routes: routeSummary, real: real, climbs: climbs).lines
+          .joined(separator: "\n"))
+      print("")
+    }
+    let title =
+      "\(suite.rawValue) simulation suite: \(Formatting.count(count)) recordings of "
+      + "\(durationSeconds) s (medians and worst cases over them)"
+    print(markdown ? "### \(title)\n" : "\n\(title)")
+    print(markdown ? summary.markdown : summary.text)
+    let climbTitle =
+      "The refined climb without and with a simulated DEM (\(DEMErrorModel.copernicusGLO30.name) "
+      + "at 1\"): median and worst |error| over the recordings, most negative error over the "
+      + "real climbs (true climb ≥ \(Int(ClimbErrorSummary.realClimbMeters)) m); watches record "
+      + "barometric altitude, phones GNSS altitude"
+    print(markdown ? "\n### \(climbTitle)\n" : "\n\(climbTitle)")
+    print(markdown ? climbSummary.markdown : climbSummary.text)
+    let routesTitle =
+      "Routes with a hairpin, a 400 m track and switchbacks: \(Formatting.count(routeCount)) "
+      + "phone runs, one per environment and route"
+    print(markdown ? "\n### \(routesTitle)\n" : "\n\(routesTitle)")
+    print(markdown ? routeSummary.markdown : routeSummary.text)
   }
 
   /// The real-data suite's report and the real recordings scored as cases, or why they were
