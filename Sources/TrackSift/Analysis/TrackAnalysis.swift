@@ -247,7 +247,8 @@ private struct Pipeline {
       return ClimbSeries.Input(
         timeSeconds: fix.timeSeconds, coordinate: segment.refinedCoordinates[position],
         altitudeMeters: fix.validAltitudeMeters,
-        verticalAccuracyMeters: fix.verticalAccuracyMeters)
+        verticalAccuracyMeters: fix.verticalAccuracyMeters,
+        isMoving: segment.refinedIsMoving[position])
     }
     let series = ClimbSeries(
       inputs, noise: altitudeNoise, elevationModel: elevationModel,

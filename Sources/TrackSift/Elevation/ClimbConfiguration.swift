@@ -36,6 +36,10 @@ public struct ClimbConfiguration: Sendable, Hashable {
   /// averaged over this many seconds around each fix to hold it to the terrain's level: longer
   /// than a canopy's or a bridge's bump passes, shorter than the weather moves it.
   public var barometerAnchorSeconds: Double
+  /// Whether an altitude's change while the wearer stands (the refined stops) is left out of
+  /// the climb: a body standing still neither climbs nor descends (see
+  /// ``StoppedAltitudeHold``).
+  public var holdsAltitudeWhileStopped: Bool
 
   /// Creates a configuration with TrackSift's defaults.
   public init() {
@@ -51,5 +55,6 @@ public struct ClimbConfiguration: Sendable, Hashable {
     bridgeSigmaMultiple = 5
     bridgeMinimumSeconds = 10
     barometerAnchorSeconds = 600
+    holdsAltitudeWhileStopped = true
   }
 }

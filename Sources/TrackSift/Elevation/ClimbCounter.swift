@@ -20,7 +20,9 @@ struct ClimbCounter {
   /// Adds one segment's altitudes.
   mutating func add(_ series: ClimbSeries) {
     let deviceSource = series.deviceSource
-    if hasTerrainModel { Self.count(series.chosen, into: &chosenWithTerrain) }
+    if hasTerrainModel {
+      Self.count(series.chosen, countsChange: series.countsChange, into: &chosenWithTerrain)
+    }
     chosenSpikeCount +=
       series.chosenSources.contains(deviceSource) ? series.device?.spikeCount ?? 0 : 0
     for source in series.chosenSources { if let source { chosenCounts[source, default: 0] += 1 } }
@@ -28,15 +30,17 @@ struct ClimbCounter {
     isAnchored = isAnchored || series.isAnchoredToTerrain
     for (source, own) in [(deviceSource, series.device), (.terrainModel, series.terrain)] {
       guard let own else { continue }
-      Self.count(own, into: &bySource[source, default: SwingCounter()])
+      Self.count(
+        own, countsChange: series.countsChange, into: &bySource[source, default: SwingCounter()])
       fixCounts[source, default: 0] += own.altitudesMeters.count { $0 != nil }
     }
   }
 
   private static func count(
-    _ series: ClimbSeries.Series, into accumulator: inout SwingCounter
+    _ series: ClimbSeries.Series, countsChange: [Bool], into accumulator: inout SwingCounter
   ) {
     accumulator.breakSegment()
+    var hold = StoppedAltitudeHold()
     let runStarts = series.runStarts.sorted()
     var nextRun = 0
     for (position, altitude) in series.altitudesMeters.enumerated() {
@@ -44,7 +48,9 @@ struct ClimbCounter {
         accumulator.breakSegment()
         nextRun += 1
       }
-      accumulator.add(altitudeMeters: altitude, deadBandMeters: series.deadBandsMeters[position])
+      accumulator.add(
+        altitudeMeters: hold.counted(altitudeMeters: altitude, isMoving: countsChange[position]),
+        deadBandMeters: series.deadBandsMeters[position])
     }
   }
 

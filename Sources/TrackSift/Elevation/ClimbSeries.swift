@@ -18,6 +18,8 @@ struct ClimbSeries {
     /// The fix's valid altitude, if any.
     var altitudeMeters: Double?
     var verticalAccuracyMeters: Double?
+    /// Whether the wearer moved over the interval ending at this fix (the refined stops).
+    var isMoving = true
   }
 
   /// One source's altitudes over the segment, one per accepted fix.
@@ -45,6 +47,9 @@ struct ClimbSeries {
   var deviceKeptCount = 0
   /// Whether the chosen series is the barometer's held to the terrain model's level.
   var isAnchoredToTerrain = false
+  /// Whether each position's altitude change counts as climb: `false` where the wearer stood
+  /// (see ``ClimbConfiguration/holdsAltitudeWhileStopped``).
+  var countsChange: [Bool]
 
   init(
     _ inputs: [Input], noise: AltitudeNoise, elevationModel: (any ElevationModel)?,
@@ -52,6 +57,7 @@ struct ClimbSeries {
   ) {
     let deviceSource = noise.source
     self.deviceSource = deviceSource
+    countsChange = inputs.map { $0.isMoving || !configuration.holdsAltitudeWhileStopped }
     let device = Self.deviceSeries(
       inputs, source: deviceSource, noise: noise, configuration: configuration)
     let terrain = elevationModel.flatMap {
