@@ -40,7 +40,6 @@ struct ClimbCounter {
     _ series: ClimbSeries.Series, countsChange: [Bool], into accumulator: inout SwingCounter
   ) {
     accumulator.breakSegment()
-    var hold = StoppedAltitudeHold()
     let runStarts = series.runStarts.sorted()
     var nextRun = 0
     for (position, altitude) in series.altitudesMeters.enumerated() {
@@ -49,8 +48,8 @@ struct ClimbCounter {
         nextRun += 1
       }
       accumulator.add(
-        altitudeMeters: hold.counted(altitudeMeters: altitude, isMoving: countsChange[position]),
-        deadBandMeters: series.deadBandsMeters[position])
+        altitudeMeters: altitude, deadBandMeters: series.deadBandsMeters[position],
+        isMoving: countsChange[position])
     }
   }
 

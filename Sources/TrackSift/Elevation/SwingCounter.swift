@@ -23,9 +23,11 @@ public struct SwingCounter: Sendable, Hashable {
   /// The highest (going up) or lowest (going down) altitude of the swing under way.
   private var extremeMeters = 0.0
   private var direction = Direction.unknown
-  /// Lowest altitude counted, in meters.
+  /// Takes the altitude's changes while the wearer stands out of what is counted.
+  private var hold = StoppedAltitudeHold()
+  /// Lowest altitude given, in meters (as given: not held while standing).
   public private(set) var minimumAltitudeMeters: Double?
-  /// Highest altitude counted, in meters.
+  /// Highest altitude given, in meters (as given: not held while standing).
   public private(set) var maximumAltitudeMeters: Double?
 
   /// Creates an empty counter.
@@ -45,10 +47,15 @@ public struct SwingCounter: Sendable, Hashable {
   /// - Parameters:
   ///   - altitudeMeters: the (smoothed) altitude.
   ///   - deadBandMeters: how far it must come back from a top or bottom for the swing to count.
-  public mutating func add(altitudeMeters: Double?, deadBandMeters: Double) {
-    guard let altitude = altitudeMeters, altitude.isFinite else { return }
-    minimumAltitudeMeters = min(minimumAltitudeMeters ?? altitude, altitude)
-    maximumAltitudeMeters = max(maximumAltitudeMeters ?? altitude, altitude)
+  ///   - isMoving: whether the wearer moved over the interval ending at this altitude; a
+  ///     change between two altitudes given standing counts nothing (``StoppedAltitudeHold``).
+  public mutating func add(altitudeMeters: Double?, deadBandMeters: Double, isMoving: Bool = true)
+  {
+    guard let measured = altitudeMeters, measured.isFinite,
+      let altitude = hold.counted(altitudeMeters: measured, isMoving: isMoving)
+    else { return }
+    minimumAltitudeMeters = min(minimumAltitudeMeters ?? measured, measured)
+    maximumAltitudeMeters = max(maximumAltitudeMeters ?? measured, measured)
     guard let anchor = anchorMeters else {
       (anchorMeters, extremeMeters, highestBeforeSwingMeters) = (altitude, altitude, altitude)
       return
@@ -87,5 +94,6 @@ public struct SwingCounter: Sendable, Hashable {
     (confirmedGainMeters, confirmedLossMeters) = (gainMeters, lossMeters)
     anchorMeters = nil
     direction = .unknown
+    hold = StoppedAltitudeHold()
   }
 }

@@ -49,4 +49,18 @@ struct StoppedAltitudeHoldTests {
       ClimbSeries(inputs, noise: noise, elevationModel: nil, configuration: configuration))
     #expect(abs(counter.chosen.gainMeters - (holds ? 0 : 4)) < 0.1, "\(counter.chosen.gainMeters)")
   }
+
+  /// The counter's lowest and highest altitudes are the ones given, not the held ones: a
+  /// barometer that sank 3 m while its wearer stood still reached that low.
+  @Test func extremesAreTheAltitudesGiven() {
+    var counter = SwingCounter()
+    for (altitude, isMoving) in [(100.0, true), (98.0, false), (95.0, false), (97.0, true)] {
+      counter.add(altitudeMeters: altitude, deadBandMeters: 1, isMoving: isMoving)
+    }
+    #expect(counter.minimumAltitudeMeters == 95)
+    #expect(counter.maximumAltitudeMeters == 100)
+    // Held: 100, 98, 98, 100.
+    #expect(counter.gainMeters == 2)
+    #expect(counter.lossMeters == 2)
+  }
 }
