@@ -49,8 +49,7 @@ public struct SwingCounter: Sendable, Hashable {
   ///   - deadBandMeters: how far it must come back from a top or bottom for the swing to count.
   ///   - isMoving: whether the wearer moved over the interval ending at this altitude; a
   ///     change between two altitudes given standing counts nothing (``StoppedAltitudeHold``).
-  public mutating func add(altitudeMeters: Double?, deadBandMeters: Double, isMoving: Bool = true)
-  {
+  public mutating func add(altitudeMeters: Double?, deadBandMeters: Double, isMoving: Bool = true) {
     guard let measured = altitudeMeters, measured.isFinite,
       let altitude = hold.counted(altitudeMeters: measured, isMoving: isMoving)
     else { return }
