@@ -25,7 +25,20 @@ struct ClimbCounter {
     }
     chosenSpikeCount +=
       series.chosenSources.contains(deviceSource) ? series.device?.spikeCount ?? 0 : 0
-    for source in series.chosenSources { if let source { chosenCounts[source, default: 0] += 1 } }
+    // Counted in locals first: a dictionary update per fix costs a hash each.
+    var (terrain, barometer, gnss) = (0, 0, 0)
+    for case let source? in series.chosenSources {
+      switch source {
+      case .terrainModel: terrain += 1
+      case .barometer: barometer += 1
+      case .gnss: gnss += 1
+      }
+    }
+    for (source, count) in [
+      (ClimbSource.terrainModel, terrain), (.barometer, barometer), (.gnss, gnss),
+    ] where count > 0 {
+      chosenCounts[source, default: 0] += count
+    }
     deviceKeptCount += series.deviceKeptCount
     isAnchored = isAnchored || series.isAnchoredToTerrain
     for (source, own) in [(deviceSource, series.device), (.terrainModel, series.terrain)] {

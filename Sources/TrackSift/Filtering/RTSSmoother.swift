@@ -97,12 +97,18 @@ public enum RTSSmoother {
         let (smoothedEast, smoothedNorth) = (laterEast - recordEast, laterNorth - recordNorth)
         let dt = later.intervalSeconds
         let q = later.spectralDensity
-        let eastCorrection = correction(
-          covariance: record.eastCovariance, velocity: record.eastVelocityMetersPerSecond,
-          laterPosition: smoothedEast, laterVelocity: laterEastVelocity, dt: dt, q: q)
-        let northCorrection = correction(
-          covariance: record.northCovariance, velocity: record.northVelocityMetersPerSecond,
-          laterPosition: smoothedNorth, laterVelocity: laterNorthVelocity, dt: dt, q: q)
+        // The filter treats both axes alike, so their covariances are equal and one gain
+        // serves both; a record made otherwise gets one gain per axis.
+        let eastGain = Gain(covariance: record.eastCovariance, dt: dt, q: q)
+        let northGain =
+          record.northCovariance == record.eastCovariance
+          ? eastGain : Gain(covariance: record.northCovariance, dt: dt, q: q)
+        let eastCorrection = eastGain.correction(
+          velocity: record.eastVelocityMetersPerSecond, laterPosition: smoothedEast,
+          laterVelocity: laterEastVelocity, dt: dt)
+        let northCorrection = northGain.correction(
+          velocity: record.northVelocityMetersPerSecond, laterPosition: smoothedNorth,
+          laterVelocity: laterNorthVelocity, dt: dt)
         laterCoordinate = plane.unproject(
           eastMeters: recordEast + eastCorrection.position,
           northMeters: recordNorth + northCorrection.position)
@@ -123,32 +129,55 @@ public enum RTSSmoother {
     covariance: (position: Double, cross: Double, velocity: Double), velocity: Double,
     laterPosition: Double, laterVelocity: Double, dt: Double, q: Double
   ) -> (position: Double, velocity: Double) {
-    let (pp, pv, vv) = covariance
-    // Prediction P_k+1|k = F P F' + Q.
-    let predictedPP = pp + 2 * dt * pv + dt * dt * vv + q * dt * dt * dt / 3
-    let predictedPV = pv + dt * vv + q * dt * dt / 2
-    let predictedVV = vv + q * dt
-    let determinant = predictedPP * predictedVV - predictedPV * predictedPV
-    guard determinant > 0, determinant.isFinite else {
-      return (laterPosition - velocity * dt, 0)
+    Gain(covariance: covariance, dt: dt, q: q).correction(
+      velocity: velocity, laterPosition: laterPosition, laterVelocity: laterVelocity, dt: dt)
+  }
+
+  /// The smoother gain C = P F' (P_k+1|k)^-1 of one axis, undefined where the predicted
+  /// covariance is singular or not finite.
+  struct Gain {
+    private var c00 = 0.0
+    private var c01 = 0.0
+    private var c10 = 0.0
+    private var c11 = 0.0
+    private var isDefined = false
+
+    init(covariance: (position: Double, cross: Double, velocity: Double), dt: Double, q: Double) {
+      let (pp, pv, vv) = covariance
+      // Prediction P_k+1|k = F P F' + Q.
+      let predictedPP = pp + 2 * dt * pv + dt * dt * vv + q * dt * dt * dt / 3
+      let predictedPV = pv + dt * vv + q * dt * dt / 2
+      let predictedVV = vv + q * dt
+      let determinant = predictedPP * predictedVV - predictedPV * predictedPV
+      guard determinant > 0, determinant.isFinite else { return }
+      // P F' = [[pp + dt pv, pv], [pv + dt vv, vv]].
+      let a = pp + dt * pv
+      let b = pv
+      let c = pv + dt * vv
+      let d = vv
+      let inverse00 = predictedVV / determinant
+      let inverse01 = -predictedPV / determinant
+      let inverse11 = predictedPP / determinant
+      c00 = a * inverse00 + b * inverse01
+      c01 = a * inverse01 + b * inverse11
+      c10 = c * inverse00 + d * inverse01
+      c11 = c * inverse01 + d * inverse11
+      isDefined = true
     }
-    // P F' = [[pp + dt pv, pv], [pv + dt vv, vv]]; C = P F' (P_k+1|k)^-1.
-    let a = pp + dt * pv
-    let b = pv
-    let c = pv + dt * vv
-    let d = vv
-    let inverse00 = predictedVV / determinant
-    let inverse01 = -predictedPV / determinant
-    let inverse11 = predictedPP / determinant
-    let c00 = a * inverse00 + b * inverse01
-    let c01 = a * inverse01 + b * inverse11
-    let c10 = c * inverse00 + d * inverse01
-    let c11 = c * inverse01 + d * inverse11
-    let positionDifference = laterPosition - velocity * dt
-    let velocityDifference = laterVelocity - velocity
-    return (
-      c00 * positionDifference + c01 * velocityDifference,
-      c10 * positionDifference + c11 * velocityDifference
-    )
+
+    /// The correction of the record's filtered state (position 0, `velocity`) towards the
+    /// later record's smoothed state; without a gain, the later position carried back at the
+    /// filtered velocity.
+    func correction(
+      velocity: Double, laterPosition: Double, laterVelocity: Double, dt: Double
+    ) -> (position: Double, velocity: Double) {
+      guard isDefined else { return (laterPosition - velocity * dt, 0) }
+      let positionDifference = laterPosition - velocity * dt
+      let velocityDifference = laterVelocity - velocity
+      return (
+        c00 * positionDifference + c01 * velocityDifference,
+        c10 * positionDifference + c11 * velocityDifference
+      )
+    }
   }
 }

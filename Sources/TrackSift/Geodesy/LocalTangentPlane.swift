@@ -19,10 +19,11 @@ public struct LocalTangentPlane: Sendable, Hashable {
   public init(origin: Coordinate) {
     self.origin = origin
     let toRadians = Double.pi / 180
-    metersPerDegreeLatitude =
-      WGS84.meridionalRadiusMeters(latitudeDegrees: origin.latitudeDegrees) * toRadians
+    // One sine for both radii: the smoothers make a plane for every record they step through.
+    let sine = sin(origin.latitudeDegrees * .pi / 180)
+    metersPerDegreeLatitude = WGS84.meridionalRadiusMeters(sineOfLatitude: sine) * toRadians
     metersPerDegreeLongitude =
-      WGS84.primeVerticalRadiusMeters(latitudeDegrees: origin.latitudeDegrees) * toRadians
+      WGS84.primeVerticalRadiusMeters(sineOfLatitude: sine) * toRadians
       * cos(origin.latitudeDegrees * toRadians)
   }
 

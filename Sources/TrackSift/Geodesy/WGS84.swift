@@ -17,7 +17,12 @@ public enum WGS84 {
   /// Meridional radius of curvature (north-south) in meters at a latitude.
   @inlinable
   public static func meridionalRadiusMeters(latitudeDegrees: Double) -> Double {
-    let s = sin(latitudeDegrees * .pi / 180)
+    meridionalRadiusMeters(sineOfLatitude: sin(latitudeDegrees * .pi / 180))
+  }
+
+  /// The meridional radius for a latitude given by its sine.
+  @inlinable
+  static func meridionalRadiusMeters(sineOfLatitude s: Double) -> Double {
     let w2 = 1 - eccentricitySquared * s * s
     return semiMajorAxisMeters * (1 - eccentricitySquared) / (w2 * w2.squareRoot())
   }
