@@ -3,7 +3,8 @@ import TrackSift
 import TrackSiftFormats
 
 /// What the pipeline made of one activity file, as a document: `tracksift analyze --json`
-/// prints it, and each row of a batch summary carries it.
+/// prints it, and each row of a batch summary carries it (without the grade windows, so that
+/// a summary of thousands of files stays small).
 public struct AnalysisSummary: Encodable, Sendable {
   /// The file as named (a path, or a batch's relative path).
   public var file: String
@@ -30,8 +31,8 @@ public struct AnalysisSummary: Encodable, Sendable {
   /// Where the refined climb came from and each available source's own climb; `nil` without
   /// any altitude.
   public var climb: ClimbSummary?
-  /// The grade along the refined route, the grade-adjusted pace and the VAM; `nil` without
-  /// altitudes over a grade window.
+  /// The grade along the refined route, the grade-adjusted pace and the VAM, with the
+  /// windows when asked for (`gradeWindows`); `nil` without altitudes over a grade window.
   public var grade: GradeSummary?
   /// The device's own totals, when the file carries them (FIT sessions, TCX laps).
   public var device: DeviceTotals?
@@ -48,9 +49,11 @@ public struct AnalysisSummary: Encodable, Sendable {
   ///   - readerNotes: what the reader passed over (`ActivityFile.notes`); a note that the
   ///     times were set aside is added when a segment's times could not drive the motion model.
   ///   - profileReason: why the analysis used its profile.
+  ///   - gradeWindows: whether ``grade`` carries every grade window (`analyze --json`), or
+  ///     only the summary figures (a batch row).
   public init(
     file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
-    readerNotes: [String] = [], profileReason: String = "--profile"
+    readerNotes: [String] = [], profileReason: String = "--profile", gradeWindows: Bool = false
   ) {
     var notes = readerNotes
     let unusable = analysis.segments.map(\.timeUsability).first {
@@ -71,7 +74,12 @@ public struct AnalysisSummary: Encodable, Sendable {
     live = analysis.liveMetrics
     refined = analysis.refinedMetrics
     climb = analysis.climb.source == nil ? nil : analysis.climb
-    grade = analysis.grade.map(GradeSummary.init)
+    grade = analysis.grade.map { figures in
+      guard gradeWindows else { return GradeSummary(figures) }
+      // The same clock as the report's time axis: from the first fix with a time.
+      let start = track.segments.lazy.flatMap(\.fixes).compactMap(\.timeSeconds).first
+      return GradeSummary(figures, windowsTimedFrom: start)
+    }
   }
 
   /// The summary as pretty-printed JSON with sorted keys (see ``JSONText``).

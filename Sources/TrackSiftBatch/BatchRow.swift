@@ -33,7 +33,7 @@ public struct BatchRow: Encodable, Sendable {
   /// The format the file was read as (`gpx`, `fit`, ...).
   public var format: String?
   /// What the pipeline made of it, as `tracksift analyze --json` prints it (its `file` is
-  /// ``file``).
+  /// ``file``), less the grade windows.
   public var analysis: AnalysisSummary?
   /// The engine's version.
   public var engine = TrackSiftVersion.string

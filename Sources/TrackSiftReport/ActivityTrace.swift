@@ -49,6 +49,8 @@ struct ActivityTrace {
   var stops: [Stop] = []
   /// One value per series, each with its place: see ``ChartSeriesSet``.
   var series = ChartSeriesSet()
+  /// The grade windows placed on the charts' axes; `nil` without grade figures.
+  var grade: GradeSteps?
   /// First and last fix's place, for the start and finish marks.
   var start: Coordinate?
   var finish: Coordinate?
@@ -118,6 +120,9 @@ struct ActivityTrace {
       }
       stops += Self.stops(of: analyzed, along: along, fixes: segment.fixes, since: startTime)
       if !route.isEmpty { routes.append(route) }
+    }
+    grade = analysis.grade.map {
+      GradeSteps($0, segments: analysis.segments, alongs: alongs, startSeconds: startTime)
     }
     start = routes.first?.first?.coordinate ?? rawCoordinates.first
     finish = routes.last?.last?.coordinate ?? rawCoordinates.last

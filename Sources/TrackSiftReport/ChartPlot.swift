@@ -30,6 +30,19 @@ struct ChartPlot {
 
   /// The chart, its values shown over `range` (``valueRange()``, computed once by the caller).
   func svg(range: ClosedRange<Double>) -> String {
+    var out = frame(range: range)
+    for line in series where !line.bins.isEmpty {
+      out += "<path class=\"series \(line.style)\" clip-path=\"url(#\(identifier)-plot)\""
+      out += " d=\"\(path(line.bins, range))\">"
+      out += "<title>\(HTMLText.escaped(line.label))</title></path>"
+    }
+    return out + "</svg>"
+  }
+
+  /// The chart up to what it plots: the open `svg` element, the shaded stops, the axes with
+  /// ticks every `tickStep` of value (a round quarter of `range` when `nil`) and the clip
+  /// path of the plot area, `#identifier-plot`. The caller draws in it and closes the `svg`.
+  func frame(range: ClosedRange<Double>, tickStep: Double? = nil) -> String {
     let width = Self.left + Self.plotWidth + 12
     let height = Self.top + Self.plotHeight + Self.bottom
     var out =
@@ -41,20 +54,17 @@ struct ChartPlot {
       out += "<rect class=\"stop-shade\" x=\"\(SVGNumber.text(x0))\" y=\"\(Self.top)\""
       out += " width=\"\(SVGNumber.text(x1 - x0))\" height=\"\(Self.plotHeight)\"/>"
     }
-    out += axes(range)
+    out += axes(range, tickStep: tickStep)
     out += "<clipPath id=\"\(identifier)-plot\"><rect x=\"\(Self.left)\" y=\"\(Self.top)\""
     out += " width=\"\(Self.plotWidth)\" height=\"\(Self.plotHeight)\"/></clipPath>"
-    for line in series where !line.bins.isEmpty {
-      out += "<path class=\"series \(line.style)\" clip-path=\"url(#\(identifier)-plot)\""
-      out += " d=\"\(path(line.bins, range))\">"
-      out += "<title>\(HTMLText.escaped(line.label))</title></path>"
-    }
-    return out + "</svg>"
+    return out
   }
 
-  private func xPixel(_ x: Double) -> Double { Self.left + x / extent * Self.plotWidth }
+  /// The horizontal pixel of `x`, in the axis's unit.
+  func xPixel(_ x: Double) -> Double { Self.left + x / extent * Self.plotWidth }
 
-  private func yPixel(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+  /// The vertical pixel of `value` shown over `range`.
+  func yPixel(_ value: Double, _ range: ClosedRange<Double>) -> Double {
     Self.top + Self.plotHeight
       - (value - range.lowerBound) / (range.upperBound - range.lowerBound) * Self.plotHeight
   }
@@ -103,11 +113,11 @@ struct ChartPlot {
     return out
   }
 
-  private func axes(_ range: ClosedRange<Double>) -> String {
+  private func axes(_ range: ClosedRange<Double>, tickStep: Double?) -> String {
     let bottom = Self.top + Self.plotHeight
     var out =
       "<g class=\"axis\"><path d=\"M\(Self.left),\(Self.top)V\(bottom)H\(Self.left + Self.plotWidth)\"/>"
-    let step = ReportNumber.roundStep((range.upperBound - range.lowerBound) / 4.0001)
+    let step = tickStep ?? ReportNumber.roundStep((range.upperBound - range.lowerBound) / 4.0001)
     for value in stride(from: range.lowerBound, through: range.upperBound + step / 1e6, by: step) {
       let y = yPixel(value, range)
       out += "<text x=\"\(Self.left - 4)\" y=\"\(SVGNumber.text(y + 4))\" text-anchor=\"end\">"

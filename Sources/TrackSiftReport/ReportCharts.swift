@@ -1,5 +1,6 @@
-/// The charts section: speed, elevation, heart rate, cadence and stated accuracy, against
-/// distance and against time, with a toggle that needs no script (two radio buttons and CSS).
+/// The charts section: speed, elevation, the grade per window (``GradeChart``), heart rate,
+/// cadence and stated accuracy, against distance and against time, with a toggle that needs no
+/// script (two radio buttons and CSS).
 enum ReportCharts {
   /// A chart's quantities: the raw one and, where there is one, what the pipeline made of it.
   private struct Kind {
@@ -47,6 +48,9 @@ enum ReportCharts {
           out += " <span class=\"clipped\">(beyond the axis: clipped)</span>"
         }
         out += "</figcaption>" + plot.svg(range: range) + "</figure>"
+        if kind.raw == .rawAltitude {
+          out += gradeFigures(axis: axis, activities: activities, traces: traces)
+        }
       }
       out += "</div>"
     }
@@ -73,21 +77,52 @@ enum ReportCharts {
             label: name + (kind.raw == .rawSpeed ? "refined" : "counted"),
             style: "refined-line" + colour, bins: trace.series.bins(of: refined, along: axis)))
       }
-      for stop in trace.stops {
-        if axis == .distance {
-          shaded.append(
-            stop.startDistanceMeters...max(stop.startDistanceMeters, stop.endDistanceMeters))
-        } else if let start = stop.startElapsedSeconds, let end = stop.endElapsedSeconds,
-          end >= start
-        {
-          shaded.append(start...end)
-        }
-      }
+      shaded += stopShades(trace, along: axis)
     }
     let extent = series.map(\.bins.extent).max() ?? 1
     let axisName = axis == .distance ? "distance" : "time"
     return ChartPlot(
       identifier: "chart-\(kind.identifier)-\(axisName)", title: kind.title, unit: kind.unit,
       axis: axis, extent: extent, series: series, shaded: shaded)
+  }
+
+  /// The stretches of the trace's stops along `axis`, in the axis's unit.
+  private static func stopShades(_ trace: ActivityTrace, along axis: ChartSeriesSet.Axis)
+    -> [ClosedRange<Double>]
+  {
+    trace.stops.compactMap { stop in
+      if axis == .distance {
+        return stop.startDistanceMeters...max(stop.startDistanceMeters, stop.endDistanceMeters)
+      }
+      guard let start = stop.startElapsedSeconds, let end = stop.endElapsedSeconds, end >= start
+      else { return nil }
+      return start...end
+    }
+  }
+
+  /// A grade chart per activity with grade windows along `axis`, on the horizontal scale of
+  /// the other charts; nothing for an activity without altitudes.
+  private static func gradeFigures(
+    axis: ChartSeriesSet.Axis, activities: [ReportedActivity], traces: [ActivityTrace]
+  ) -> String {
+    let extent = traces.map { $0.series.bins(of: .rawSpeed, along: axis).extent }.max() ?? 1
+    let axisName = axis == .distance ? "distance" : "time"
+    var out = ""
+    for (index, trace) in traces.enumerated() {
+      guard let grade = trace.grade, !grade.steps(along: axis).isEmpty else { continue }
+      let suffix = activities.count > 1 ? "-\(index)" : ""
+      let title =
+        "Grade per \(Int(grade.windowMeters)) m"
+        + (activities.count > 1 ? ", " + activities[index].title : "")
+      let plot = ChartPlot(
+        identifier: "chart-grade-\(axisName)\(suffix)", title: title, unit: "%", axis: axis,
+        extent: extent, series: [], shaded: stopShades(trace, along: axis))
+      let chart = GradeChart(
+        plot: plot, steps: grade.steps(along: axis), windowMeters: grade.windowMeters)
+      out += "<figure><figcaption>\(HTMLText.escaped(title)) "
+      out += ReportLegend.grade(metersByClass: grade.metersByClass)
+      out += "</figcaption>" + chart.svg() + "</figure>"
+    }
+    return out
   }
 }

@@ -1,6 +1,6 @@
 import TrackSift
 
-/// The map's legend: what each colour and mark means, with counts.
+/// The legends: the map's (what each colour and mark means, with counts) and a grade chart's.
 enum ReportLegend {
   static func map(
     activities: [ReportedActivity], traces: [ActivityTrace], speedClasses: SpeedClasses,
@@ -38,5 +38,18 @@ enum ReportLegend {
       out += "<li class=\"attribution\">basemap: \(HTMLText.escaped(attribution))</li>"
     }
     return out + "</ul></div>"
+  }
+
+  /// A grade chart's keys: each class of ``GradeClasses`` that some window falls in, with the
+  /// windows' total length in it (in tenths of a kilometer, the windows being 100 m).
+  static func grade(metersByClass: [Double]) -> String {
+    var keys: [String] = []
+    for (index, meters) in metersByClass.enumerated() where meters > 0 {
+      let kilometers = ReportNumber.format(meters / 1000, digits: 1)
+      keys.append(
+        "<span class=\"key-swatch\"><span class=\"swatch grade-swatch grade-\(index)\"></span>"
+          + "\(HTMLText.escaped(GradeClasses.labels[index])) (\(kilometers) km)</span>")
+    }
+    return "<span class=\"keys\">" + keys.joined(separator: " ") + "</span>"
   }
 }

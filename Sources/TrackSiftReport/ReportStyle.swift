@@ -30,6 +30,8 @@ enum ReportStyle {
       .axis path{fill:none;stroke:#555}.axis text{font-size:11px;fill:#333}.stop-shade{fill:#999;fill-opacity:.18}
       .series{fill:none;stroke-linejoin:round}.raw-line{stroke:#888;stroke-width:1;stroke-opacity:.7}.refined-line{stroke:#0072b2;stroke-width:1.8}
       .key.raw-line{color:#888}.key.refined-line{color:#0072b2}
+      .key-swatch{margin-right:8px;white-space:nowrap;font-size:13px}.grade-swatch{border:0}.grade-zero{stroke:#333;stroke-width:1}
+      .grade-mark path{fill:none;stroke:#000;stroke-width:1.2}.grade-mark text{font-size:11px;fill:#000;paint-order:stroke;stroke:#fff;stroke-width:3px}
       input[name=axis]{margin-left:10px}
       .by-time{display:none}#axis-time:checked~.charts .by-time{display:block}#axis-time:checked~.charts .by-distance{display:none}
       dl.file{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px}dl.file dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
@@ -39,6 +41,9 @@ enum ReportStyle {
       """
     for (index, colour) in ReportPalette.ordered.enumerated() {
       css += ".speed-\(index){stroke:\(colour)}.line-swatch.speed-\(index){background:\(colour)}"
+    }
+    for (index, colour) in ReportPalette.grade.enumerated() {
+      css += ".grade-\(index){fill:\(colour)}.grade-swatch.grade-\(index){background:\(colour)}"
     }
     for index in 0..<ReportPalette.categorical.count {
       let colour = ReportPalette.category(index)

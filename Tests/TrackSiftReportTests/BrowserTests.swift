@@ -43,8 +43,14 @@ struct BrowserTests {
     let dom = try browser.dumpDOM(of: page)
     #expect(dom.contains("<svg id=\"map\""))
     #expect(dom.components(separatedBy: "<polyline class=\"line speed-").count > 10)
-    // Speed, elevation and accuracy (the sample has no heart rate or cadence), on both axes.
-    #expect(dom.components(separatedBy: "<svg class=\"chart\"").count - 1 == 6)
+    // Speed, elevation, grade and accuracy (the sample has no heart rate or cadence), on
+    // both axes; the grade chart with one bar per window.
+    #expect(dom.components(separatedBy: "<svg class=\"chart\"").count - 1 == 8)
+    let windows = try #require(analysis.grade).windows.count
+    let grade = try #require(dom.components(separatedBy: "id=\"chart-grade-distance\"").last)
+    let bars = try #require(
+      grade.components(separatedBy: "<g class=\"grade-bars\"").dropFirst().first)
+    #expect(bars.components(separatedBy: "</g>")[0].filter { $0 == "M" }.count == windows)
     let refused = analysis.verdictCounts.rejectedCount
     #expect(dom.components(separatedBy: "class=\"refused reason-").count - 1 == refused)
     let verdictRows = 1 + analysis.verdictCounts.rejections.count

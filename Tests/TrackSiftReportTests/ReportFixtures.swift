@@ -18,6 +18,31 @@ enum ReportFixtures {
       title: title, track: track, analysis: TrackAnalysis(track: track), profileName: "running")
   }
 
+  /// A simulated run over the hill route (2 km over a hill, a barometric watch), analysed.
+  static func hillRun(seconds: Int = 1_200) -> ReportedActivity {
+    let track = ScenarioSimulator(
+      configuration: ScenarioConfiguration(
+        device: .watch, route: .hill, durationSeconds: seconds, seed: 7)
+    ).run().track
+    return ReportedActivity(
+      title: "hill.gpx", track: track, analysis: TrackAnalysis(track: track),
+      profileName: "running")
+  }
+
+  /// `activity` analysed again with every altitude of its fixes removed.
+  static func withoutAltitudes(_ activity: ReportedActivity) -> ReportedActivity {
+    var track = activity.track
+    for segment in track.segments.indices {
+      for fix in track.segments[segment].fixes.indices {
+        track.segments[segment].fixes[fix].altitudeMeters = nil
+      }
+    }
+    var flat = activity
+    flat.track = track
+    flat.analysis = TrackAnalysis(track: track)
+    return flat
+  }
+
   /// Strings that would run script or disguise text if a page let them through.
   static let payloads = [
     "<script>document.body.setAttribute('data-xss','script')</script>",

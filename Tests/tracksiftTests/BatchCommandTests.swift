@@ -112,6 +112,13 @@ import ZIPFoundation
         expected[key] = nil
         actual[key] = nil
       }
+      // A row carries the grade figures without the windows `analyze --json` lists.
+      if var grade = expected["grade"] as? [String: Any] {
+        #expect(grade["windows"] is [Any], "\(file)")
+        grade["windows"] = nil
+        expected["grade"] = grade
+        #expect((actual["grade"] as? [String: Any])?["windows"] == nil, "\(file)")
+      }
       #expect(NSDictionary(dictionary: actual).isEqual(to: expected), "\(file)")
     }
     // Without --recursive the subfolder is left out.

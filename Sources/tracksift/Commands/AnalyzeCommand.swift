@@ -42,7 +42,7 @@ struct AnalyzeCommand: ParsableCommand {
       elevationModel: try terrainOptions.elevationModel())
     let report = AnalysisSummary(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
-      readerNotes: input.notes, profileReason: choice.reason)
+      readerNotes: input.notes, profileReason: choice.reason, gradeWindows: json)
     if json {
       print(try report.json())
     } else {
