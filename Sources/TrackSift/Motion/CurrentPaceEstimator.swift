@@ -224,7 +224,7 @@ public struct CurrentPaceEstimator: Sendable {
     while let oldest = samples.first,
       sample.timeSeconds - oldest.timeSeconds > configuration.windowSeconds
     {
-      samples.popFirst()
+      samples.removeFirst(1)
     }
   }
 }

@@ -2,11 +2,14 @@
 /// buffer overwrites the oldest element, so memory stays bounded however long a recording runs.
 ///
 /// Iteration and indices go from the oldest element (index 0) to the newest (`count - 1`).
+/// An element removed is released when its slot is reused or the buffer is emptied.
 public struct FixedCapacityRingBuffer<Element> {
   /// The most elements the buffer holds; at least 1.
   public let capacity: Int
-  // Slots in ring order; `nil` where no element is held.
-  private var slots: ContiguousArray<Element?>
+  // Slots in ring order, grown to `capacity` as elements come. Only the `storedCount` slots
+  // from `headSlot` hold elements; a removed element stays in its slot until it is reused
+  // (an optional slot would copy every element read out of it).
+  private var slots: ContiguousArray<Element>
   // Slot of the oldest element.
   private var headSlot = 0
   private var storedCount = 0
@@ -15,10 +18,11 @@ public struct FixedCapacityRingBuffer<Element> {
   ///
   /// - Parameter capacity: the most elements held; values below 1 are taken as 1, so a bad
   ///   capacity never traps.
-  /// - Complexity: O(`capacity`).
+  /// - Complexity: O(1).
   public init(capacity: Int) {
     self.capacity = Swift.max(1, capacity)
-    slots = ContiguousArray(repeating: nil, count: self.capacity)
+    slots = []
+    slots.reserveCapacity(self.capacity)
   }
 
   /// True when the buffer holds `capacity` elements, so the next ``append(_:)`` overwrites.
@@ -32,7 +36,8 @@ public struct FixedCapacityRingBuffer<Element> {
   public mutating func append(_ element: Element) -> Element? {
     let slot = (headSlot + storedCount) % capacity
     if storedCount < capacity {
-      slots[slot] = element
+      // Until the slots first fill up, the next one is always at the end.
+      if slot == slots.count { slots.append(element) } else { slots[slot] = element }
       storedCount += 1
       return nil
     }
@@ -49,7 +54,6 @@ public struct FixedCapacityRingBuffer<Element> {
   public mutating func popFirst() -> Element? {
     guard storedCount > 0 else { return nil }
     let oldest = slots[headSlot]
-    slots[headSlot] = nil
     headSlot = (headSlot + 1) % capacity
     storedCount -= 1
     return oldest
@@ -57,16 +61,18 @@ public struct FixedCapacityRingBuffer<Element> {
 
   /// Removes the `k` oldest elements; `k` is clamped to `0...count`, so it never traps.
   ///
-  /// - Complexity: O(`k`).
+  /// - Complexity: O(1).
   public mutating func removeFirst(_ k: Int) {
-    for _ in 0..<Swift.min(Swift.max(0, k), storedCount) { popFirst() }
+    let removed = Swift.min(Swift.max(0, k), storedCount)
+    headSlot = (headSlot + removed) % capacity
+    storedCount -= removed
   }
 
   /// Removes every element, keeping the capacity.
   ///
   /// - Complexity: O(`capacity`).
   public mutating func removeAll() {
-    for slot in slots.indices { slots[slot] = nil }
+    slots.removeAll(keepingCapacity: true)
     headSlot = 0
     storedCount = 0
   }
@@ -90,8 +96,7 @@ extension FixedCapacityRingBuffer: RandomAccessCollection {
   /// - Complexity: O(1).
   public subscript(position: Int) -> Element {
     precondition(position >= 0 && position < storedCount, "Index out of range")
-    // Every slot within `count` of the head holds an element.
-    return slots[(headSlot + position) % capacity]!
+    return slots[(headSlot + position) % capacity]
   }
 }
 

@@ -67,7 +67,6 @@ struct LivePipeline: Sendable {
 
   /// What starts afresh with each segment.
   private struct SegmentState {
-    var filter: LiveFilter
     var speed: SpeedEstimator
     var stops: StopDetector
     /// The last accepted, timed fix's time and filtered position.
@@ -82,14 +81,14 @@ struct LivePipeline: Sendable {
       )?
     /// The speed verdicts' memory: the last trusted speed, recent positions, signal losses.
     var speedJudge: SpeedCorroboration
-    /// The filter run ahead through the fixes held, for the fixed-lag smoother.
+    /// The live filter, and the same run ahead through the fixes held for the fixed-lag
+    /// smoother.
     var lead: LeadFilter
     /// The fixed-lag smoother's records, kept to reuse their storage.
     var smoothingWindow: [KalmanRecord] = []
 
     init(profile: ActivityProfile) {
-      filter = LiveFilter(profile: profile)
-      lead = LeadFilter(filter)
+      lead = LeadFilter(LiveFilter(profile: profile))
       speed = SpeedEstimator(configuration: profile.speed)
       speedJudge = SpeedCorroboration(profile: profile)
       stops = StopDetector(configuration: profile.stops)
@@ -221,13 +220,13 @@ struct LivePipeline: Sendable {
     // After a signal loss the filter has its own reconvergence (a widened accuracy) and checks
     // the Doppler against its state; the speed is kept out of the figures only.
     guard let reason = speedVerdict.rejectionReason, reason != .afterSignalLoss else {
-      if let step = segment.lead.adopt(released.sequence, into: &segment.filter) { return step }
-      return segment.filter.update(released.fix)
+      if let step = segment.lead.adopt(released.sequence) { return step }
+      return segment.lead.updateLive(released.fix)
     }
     segment.lead.invalidate()
     var fix = released.fix
     fix.speedMetersPerSecond = nil
-    return segment.filter.update(fix)
+    return segment.lead.updateLive(fix)
   }
 
   /// The position's verdict: an excursion or a time jump is refused before the gate sees it,
@@ -362,7 +361,7 @@ struct LivePipeline: Sendable {
   ) -> (coordinate: Coordinate, velocity: Velocity)? {
     if !segment.lead.isValid {
       var lead = segment.lead
-      lead.restart(from: segment.filter)
+      lead.restart()
       lookAhead.forEachUpcoming { fix, sequence in
         lead.append(fix, sequence: sequence)
         return true

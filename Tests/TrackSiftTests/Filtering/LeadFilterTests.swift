@@ -33,50 +33,49 @@ import Testing
 
   @Test(arguments: [nil, 0.3])
   func followsTheLiveFilter(smoothingAccelerationNoiseMetersPerSecondSquared noise: Double?) {
-    var live = LiveFilter(smoothingAccelerationNoiseMetersPerSecondSquared: noise)
-    var lead = LeadFilter(live)
+    var lead = LeadFilter(LiveFilter(smoothingAccelerationNoiseMetersPerSecondSquared: noise))
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     for sequence in 0..<5 {
-      let own = ownStep(of: live, at: fixes[sequence])
-      let adopted = lead.adopt(sequence, into: &live)
+      let own = ownStep(of: lead.liveFilter, at: fixes[sequence])
+      let adopted = lead.adopt(sequence)
       #expect(adopted == own.step)
-      #expect(live == own.filter)
+      #expect(lead.liveFilter == own.filter)
       #expect(
-        records(of: lead, 3) == copyRecords(from: live, fixes[(sequence + 1)...(sequence + 3)]))
+        records(of: lead, 3)
+          == copyRecords(from: lead.liveFilter, fixes[(sequence + 1)...(sequence + 3)]))
     }
   }
 
   @Test func partsWhereTheLiveFilterSkippedAFixAndFollowsAgainAfterARestart() {
     var lead = LeadFilter(LiveFilter())
-    var live = LiveFilter()
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
-    let first = lead.adopt(0, into: &live)
+    let first = lead.adopt(0)
     #expect(first != nil)
     // The gate refused fix 1: the live filter never saw it, the lead did.
     lead.part(at: 1)
     #expect(!lead.isValid)
-    let afterTheRefusal = lead.adopt(2, into: &live)
+    let afterTheRefusal = lead.adopt(2)
     #expect(afterTheRefusal == nil)
-    _ = live.update(fixes[2])
-    lead.restart(from: live)
+    let own2 = ownStep(of: lead.liveFilter, at: fixes[2])
+    #expect(lead.updateLive(fixes[2]) == own2.step)
+    lead.restart()
     for sequence in 3..<fixes.count { lead.append(fixes[sequence], sequence: sequence) }
-    #expect(records(of: lead, 3) == copyRecords(from: live, fixes[3...5]))
-    let own = ownStep(of: live, at: fixes[3])
-    let adoptedAgain = lead.adopt(3, into: &live)
+    #expect(records(of: lead, 3) == copyRecords(from: lead.liveFilter, fixes[3...5]))
+    let own = ownStep(of: lead.liveFilter, at: fixes[3])
+    let adoptedAgain = lead.adopt(3)
     #expect(adoptedAgain == own.step)
-    #expect(live == own.filter)
+    #expect(lead.liveFilter == own.filter)
   }
 
   @Test func anInvalidatedLeadMatchesNothingUntilRestarted() {
     var lead = LeadFilter(LiveFilter())
-    var live = LiveFilter()
     for (sequence, fix) in fixes.enumerated() { lead.append(fix, sequence: sequence) }
     lead.invalidate()
-    let adopted = lead.adopt(0, into: &live)
+    let adopted = lead.adopt(0)
     #expect(adopted == nil)
-    #expect(live == LiveFilter())
-    _ = live.update(fixes[0])
-    lead.restart(from: live)
+    #expect(lead.liveFilter == LiveFilter())
+    _ = lead.updateLive(fixes[0])
+    lead.restart()
     #expect(lead.isValid)
     #expect(records(of: lead, 3).isEmpty)
   }
@@ -85,12 +84,42 @@ import Testing
     var late = fixes[3]
     late.timestamp = fixes[2].timestamp.map { $0 + 600 }
     var lead = LeadFilter(LiveFilter())
-    var live = LiveFilter()
     for (sequence, fix) in [fixes[0], fixes[1], fixes[2], late].enumerated() {
       lead.append(fix, sequence: sequence)
     }
-    let adopted = lead.adopt(0, into: &live)
+    let adopted = lead.adopt(0)
     #expect(adopted != nil)
     #expect(records(of: lead, 3).count == 2)
+  }
+
+  /// The adopted state is read from the lead's entry until the entry's slot is reused; it
+  /// outlives the lead moving its entries down (every 64 fixes) and being drained and given
+  /// more, and stays what a filter of its own would be.
+  @Test func theAdoptedStateOutlivesItsSlot() {
+    let many = FilterScenario(
+      legs: [(0, 100), (90, 100)], speedMetersPerSecond: 3, noiseMeters: 4, seed: 5,
+      reportsVelocity: true
+    ).fixes
+    var lead = LeadFilter(LiveFilter())
+    var own = LiveFilter()
+    func adopt(_ sequence: Int) {
+      let step = own.update(many[sequence])
+      #expect(lead.adopt(sequence) == step)
+      #expect(lead.liveFilter == own)
+    }
+    // Three fixes held ahead, as a look-ahead would.
+    for (sequence, fix) in many.enumerated() {
+      lead.append(fix, sequence: sequence)
+      if sequence >= 3 { adopt(sequence - 3) }
+    }
+    for sequence in (many.count - 3)..<many.count { adopt(sequence) }
+    // Drained: the next fix reuses the first slot.
+    var next = many[many.count - 1]
+    next.timestamp = next.timestamp.map { $0 + 1 }
+    lead.append(next, sequence: many.count)
+    #expect(lead.liveFilter == own)
+    own = lead.liveFilter
+    #expect(lead.adopt(many.count) == own.update(next))
+    #expect(lead.liveFilter == own)
   }
 }

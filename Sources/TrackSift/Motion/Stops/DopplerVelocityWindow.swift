@@ -33,7 +33,7 @@ struct DopplerVelocityWindow: Sendable {
       return
     }
     while let oldest = readings.first, newest.timeSeconds - oldest.timeSeconds > windowSeconds {
-      readings.popFirst()
+      readings.removeFirst(1)
     }
   }
 

@@ -226,7 +226,7 @@ public struct StopDetector: Sendable {
     while positions.count > 1,
       position.timeSeconds - positions[1].timeSeconds >= dwellSeconds
     {
-      positions.popFirst()
+      positions.removeFirst(1)
     }
   }
 
