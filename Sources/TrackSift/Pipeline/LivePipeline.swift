@@ -360,13 +360,15 @@ struct LivePipeline: Sendable {
     from record: KalmanRecord
   ) -> (coordinate: Coordinate, velocity: Velocity)? {
     if !segment.lead.isValid {
-      var lead = segment.lead
-      lead.restart()
+      // The held fixes are gathered first: a copy of the lead taken out to append to would
+      // share, and so copy, all its entries.
+      var upcoming: [(fix: Fix, sequence: Int)] = []
       lookAhead.forEachUpcoming { fix, sequence in
-        lead.append(fix, sequence: sequence)
+        upcoming.append((fix, sequence))
         return true
       }
-      segment.lead = lead
+      segment.lead.restart()
+      for (fix, sequence) in upcoming { segment.lead.append(fix, sequence: sequence) }
     }
     // Taken out of the segment so that appending to it does not copy its storage.
     var window = segment.smoothingWindow
