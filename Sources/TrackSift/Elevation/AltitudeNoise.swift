@@ -104,13 +104,16 @@ extension AltitudeNoise {
   /// states its receiver's quality counts as stating an accuracy.
   public init(_ track: Track) {
     self.init(
-      track.segments.lazy.flatMap(\.fixes).lazy.compactMap { fix in
-        fix.validAltitudeMeters.map {
-          (
-            timeSeconds: fix.timeSeconds, altitudeMeters: $0,
-            verticalAccuracyMeters: fix.verticalAccuracyMeters
-              ?? (fix.receiver.isEmpty ? nil : .infinity)
-          )
+      track.segments.lazy.flatMap { segment in
+        // Read field by field in place: a fix taken out of the array is a copy.
+        segment.fixes.indices.lazy.compactMap { index in
+          segment.fixes[index].validAltitudeMeters.map {
+            (
+              timeSeconds: segment.fixes[index].timeSeconds, altitudeMeters: $0,
+              verticalAccuracyMeters: segment.fixes[index].verticalAccuracyMeters
+                ?? (segment.fixes[index].receiver.isEmpty ? nil : .infinity)
+            )
+          }
         }
       })
   }
