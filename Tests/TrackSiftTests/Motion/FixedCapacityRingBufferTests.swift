@@ -57,15 +57,23 @@ import Testing
   }
 
   @Test func matchesAnUnboundedQueueTrimmedToTheCapacity() {
-    // Property: after any sequence of appends and pops, the buffer equals the tail of a plain
-    // array that receives the same operations.
+    // Property: after any sequence of appends, pops, removals and emptyings, the buffer equals
+    // the tail of a plain array that receives the same operations.
     var buffer = FixedCapacityRingBuffer<Int>(capacity: 5)
     var model: [Int] = []
     var state: UInt64 = 42
-    for value in 0..<1_000 {
+    for value in 0..<3_000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      if state >> 62 == 0 {
+      let draw = state >> 58  // 0..<64
+      if draw < 12 {
         #expect(buffer.popFirst() == (model.isEmpty ? nil : model.removeFirst()))
+      } else if draw < 16 {
+        let k = Int(draw) - 13  // -1...2
+        buffer.removeFirst(k)
+        model.removeFirst(min(max(0, k), model.count))
+      } else if draw == 16 {
+        buffer.removeAll()
+        model.removeAll()
       } else {
         buffer.append(value)
         model.append(value)
