@@ -146,14 +146,13 @@ private struct Pipeline {
     let fixes = Self.prepared(segment.fixes, timed: timed)
     raw.startSegment()
     refined.startSegment()
-    // By index, field by field: a fix taken out of the array is a copy.
-    for index in fixes.indices where fixes[index].coordinate.isInRange {
+    for fix in fixes where fix.coordinate.isInRange {
       raw.add(
         MetricsSample(
-          timeSeconds: fixes[index].timeSeconds, coordinate: fixes[index].coordinate,
-          altitudeMeters: fixes[index].validAltitudeMeters,
-          verticalAccuracyMeters: fixes[index].verticalAccuracyMeters,
-          speedForMaximumMetersPerSecond: fixes[index].validSpeedMetersPerSecond))
+          timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
+          altitudeMeters: fix.validAltitudeMeters,
+          verticalAccuracyMeters: fix.verticalAccuracyMeters,
+          speedForMaximumMetersPerSecond: fix.validSpeedMetersPerSecond))
     }
     var pass = LivePass(fixCount: fixes.count, timeUsability: timeUsability)
     for (index, fix) in fixes.enumerated() {

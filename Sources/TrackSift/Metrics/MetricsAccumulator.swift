@@ -209,7 +209,10 @@ public struct MetricsAccumulator: Sendable, Hashable {
   ///   - asMoving: whether they count as moving.
   /// - Complexity: O(k) in the intervals recounted, at most the last hour's.
   public mutating func recount(after timeSeconds: Double, asMoving: Bool) {
-    let start = Self.recountStart(recentIntervals, after: timeSeconds, asMoving: asMoving)
+    let start = StopDetector.relabelledTail(
+      count: recentIntervals.count, as: asMoving, after: timeSeconds,
+      isMoving: { recentIntervals[$0].isMoving },
+      timeOf: { recentIntervals[$0].endTimeSeconds })
     let sign = asMoving ? 1.0 : -1.0
     // Newest first, as the sums always took them.
     for position in (start..<recentIntervals.count).reversed() {
@@ -217,17 +220,6 @@ public struct MetricsAccumulator: Sendable, Hashable {
       distanceMeters += sign * recentIntervals[position].meters
       recentIntervals[position].isMoving = asMoving
     }
-  }
-
-  /// Where ``recount(after:asMoving:)`` starts. A function of its own: closures reading the
-  /// intervals inside the mutating method kept a second reference to them, so the relabelling
-  /// that follows copied them all, at every stop.
-  private static func recountStart(
-    _ intervals: [Interval], after timeSeconds: Double, asMoving: Bool
-  ) -> Int {
-    StopDetector.relabelledTail(
-      count: intervals.count, as: asMoving, after: timeSeconds,
-      isMoving: { intervals[$0].isMoving }, timeOf: { intervals[$0].endTimeSeconds })
   }
 
   /// The figures so far (see ``ActivityMetrics`` for their definitions).
