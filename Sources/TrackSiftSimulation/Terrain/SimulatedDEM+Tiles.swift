@@ -5,15 +5,6 @@ extension SimulatedDEM {
   /// included, shared with the neighbouring tiles).
   public static func tileSide(arcSeconds: Int) -> Int { 3_600 / arcSeconds + 1 }
 
-  /// The HGT name of the tile whose south-west corner is at the given whole degrees, such as
-  /// `N52E021` or `S01W001`.
-  public static func tileName(southWestLatitude: Int, southWestLongitude: Int) -> String {
-    let latitude = String(format: "%02d", abs(southWestLatitude))
-    let longitude = String(format: "%03d", abs(southWestLongitude))
-    return (southWestLatitude < 0 ? "S" : "N") + latitude
-      + (southWestLongitude < 0 ? "W" : "E") + longitude
-  }
-
   /// The south-west corners (whole degrees) of the tiles the model's area touches.
   public var tileSouthWestCorners: [(latitude: Int, longitude: Int)] {
     let south = Int(latitudes.lowerBound.rounded(.down))
