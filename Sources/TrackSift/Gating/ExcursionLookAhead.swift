@@ -91,8 +91,6 @@ struct ExcursionLookAhead: Sendable {
     if usable {
       entry.usableOrdinal = usableCount
       usableCount += 1
-      // Room made first: a full buffer would hand back the fix it overwrites, a copy.
-      if recent.isFull { recent.removeFirst(1) }
       recent.append((fix, sequence))
     }
     held.append(entry)
