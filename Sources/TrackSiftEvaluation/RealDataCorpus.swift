@@ -18,7 +18,9 @@ public struct RealDataCorpus {
       pair: String, name: String, track: Track, activity: ActivityKind, totalMeters: Double)
     case race(name: String, track: Track, activity: ActivityKind, totalMeters: Double)
     case spikeLog(track: Track, label: SpikeLabel)
-    case climb(name: String, track: Track, activity: ActivityKind, ascentMeters: Double)
+    case climb(
+      name: String, track: Track, activity: ActivityKind, ascentMeters: Double,
+      reference: RealClimbScore.Reference)
 
     /// The file's name, or the spike log's (a climb's prefixed, since its file is also a
     /// paired walk's).
@@ -27,7 +29,7 @@ public struct RealDataCorpus {
       case .drive(let name, _, _, _), .loop(let name, _), .pairedDevice(_, let name, _, _, _),
         .race(let name, _, _, _):
         return name
-      case .climb(let name, _, _, _): return "climb: " + name
+      case .climb(let name, _, _, _, _): return "climb: " + name
       case .spikeLog(_, let label): return label.file
       }
     }
@@ -79,8 +81,8 @@ public struct RealDataCorpus {
   static let genuineSpeedAccuracyMetersPerSecond = 1.0
 
   /// How many cases ``cases(in:)`` gives: 3 drives, 2 loops, 2 pairs of 2, 1 race, 28 logs,
-  /// 6 climbs.
-  static let expectedCount = 3 + 2 + 4 + 1 + 28 + 6
+  /// 8 climbs (6 watch files against their own ascent, 2 drives against their reference's).
+  static let expectedCount = 3 + 2 + 4 + 1 + 28 + 8
 
   /// The watch files whose session records its own ascent: the paired walks' four and the
   /// run and ride of `devices/` (the treadmill run has no positions).
@@ -113,7 +115,7 @@ public struct RealDataCorpus {
       return .climb(
         name: url.lastPathComponent, track: input.track,
         activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
-        ascentMeters: ascent)
+        ascentMeters: ascent, reference: .device)
     }
   }
 
@@ -138,6 +140,7 @@ public struct RealDataCorpus {
       .drive(
         name: "GSDC Pixel 4 chipset", track: chipsetDrive.track, reference: chipsetDrive.reference,
         targets: DriveTargets(cleanedP95NoWorseThanRaw: true)))
+    cases += surveyClimbCase(name: "GSDC Pixel 4 chipset", chipsetDrive)
     let f9k = truth.appendingPathComponent("f9k-drive-mountain-view")
     let f9kDrive = try RealRecordings.nmeaDrive(
       fixes: required(f9k.appendingPathComponent("MTV.Local1.ublox-F9K.20200206-181434.nmea")),
@@ -146,7 +149,20 @@ public struct RealDataCorpus {
       .drive(
         name: "u-blox F9K", track: f9kDrive.track, reference: f9kDrive.reference,
         targets: DriveTargets(cleanedP95NoWorseThanRaw: true, refinedDistanceNoWorseThanRaw: true)))
+    cases += surveyClimbCase(name: "u-blox F9K", f9kDrive)
     return cases
+  }
+
+  /// A drive's GNSS climb against its survey reference's, where the reference has altitudes.
+  private static func surveyClimbCase(
+    name: String, _ drive: (track: Track, reference: [TruthPoint], referenceClimbMeters: Double?)
+  ) -> [Case] {
+    guard let climb = drive.referenceClimbMeters, climb > 0 else { return [] }
+    return [
+      .climb(
+        name: name, track: drive.track, activity: .driving, ascentMeters: climb,
+        reference: .survey)
+    ]
   }
 
   /// The two runs round the 1710 m loop.
@@ -309,10 +325,11 @@ public struct RealDataCorpus {
         try RealRecordingScore(
           name: name, track: track, activity: activity, referenceMeters: total,
           asWritten: asWrittenGPX))
-    case .climb(let name, let track, let activity, let ascent):
+    case .climb(let name, let track, let activity, let ascent, let reference):
       return .climb(
         RealClimbScore(
-          name: name, track: track, activity: activity, deviceAscentMeters: ascent))
+          name: name, track: track, activity: activity, ascentMeters: ascent,
+          reference: reference))
     case .spikeLog(let track, let label):
       let form = form ?? .asRead
       var formed = form.stripped(track)

@@ -64,9 +64,10 @@ public enum RealRecordings {
       truth: EvaluationTruth(track: drive.track, reference: drive.reference), activity: .driving)
   }
 
-  /// The fixes of a drive logged as NMEA and its reference points, logged as NMEA too.
+  /// The fixes of a drive logged as NMEA, its reference points, logged as NMEA too, and the
+  /// reference's climb (``ReferenceTruth/surveyClimbMeters(of:)``).
   static func nmeaDrive(fixes: URL, reference: URL) throws -> (
-    track: Track, reference: [TruthPoint]
+    track: Track, reference: [TruthPoint], referenceClimbMeters: Double?
   ) {
     let track = try NMEAReader.read(contentsOf: fixes).track
     // A reference without a usable date (the SPAN GGA log's RMC checksums are all wrong)
@@ -76,9 +77,11 @@ public enum RealRecordings {
       timeIntervalSince1970: (Date(timeIntervalSinceReferenceDate: firstTime)
         .timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
     let options = NMEAReader.Options(referenceDate: day)
-    let points = ReferenceTruth.points(
-      of: try NMEAReader.read(contentsOf: reference, options: options).track)
-    return (track, points)
+    let referenceTrack = try NMEAReader.read(contentsOf: reference, options: options).track
+    return (
+      track, ReferenceTruth.points(of: referenceTrack),
+      ReferenceTruth.surveyClimbMeters(of: referenceTrack)
+    )
   }
 
   private static func exists(_ url: URL) -> Bool {

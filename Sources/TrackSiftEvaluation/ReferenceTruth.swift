@@ -46,4 +46,23 @@ public enum ReferenceTruth {
     for fix in fixes { climb.add(altitudeMeters: fix.validAltitudeMeters) }
     return climb.gainMeters
   }
+
+  /// The band a survey log's climb is counted with, in meters: the refined climb's (a survey
+  /// receiver's height is good to centimeters, so only the terrain's own sub-meter wiggles fall
+  /// under it, as they do for the refined climb).
+  static let surveyClimbBandMeters = 1.0
+
+  /// The climb of a survey-grade log: its altitudes in time order counted swing by swing
+  /// (``SwingCounter``) past ``surveyClimbBandMeters``; `nil` without two of them.
+  public static func surveyClimbMeters(of track: Track) -> Double? {
+    let fixes = track.segments.flatMap(\.fixes)
+      .filter { $0.timeSeconds != nil && $0.validAltitudeMeters != nil }
+      .sorted { ($0.timeSeconds ?? 0) < ($1.timeSeconds ?? 0) }
+    guard fixes.count > 1 else { return nil }
+    var climb = SwingCounter()
+    for fix in fixes {
+      climb.add(altitudeMeters: fix.validAltitudeMeters, deadBandMeters: surveyClimbBandMeters)
+    }
+    return climb.gainMeters
+  }
 }

@@ -246,8 +246,9 @@ private struct Pipeline {
       let fix = fixes[segment.acceptedFixIndices[position]]
       return ClimbSeries.Input(
         timeSeconds: fix.timeSeconds, coordinate: segment.refinedCoordinates[position],
-        altitudeMeters: fix.validAltitudeMeters,
+        distanceMeters: refinedDistancesMeters[position], altitudeMeters: fix.validAltitudeMeters,
         verticalAccuracyMeters: fix.verticalAccuracyMeters,
+        horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
         isMoving: segment.refinedIsMoving[position])
     }
     let series = ClimbSeries(

@@ -11,11 +11,17 @@ public struct ClimbConfiguration: Sendable, Hashable {
   public var barometricDeadBandMeters: Double
   /// The noise of a GNSS altitude that states no accuracy, in meters, at least.
   public var gnssSigmaFloorMeters: Double
-  /// The narrowest dead band of a smoothed GNSS altitude, in meters.
+  /// The dead band of the ground smoothed from GNSS altitudes, in meters, at least: it is
+  /// widened to the altitudes' measured white noise (``AltitudeNoise``).
   public var gnssDeadBandMeters: Double
-  /// A smoothed GNSS altitude's dead band is at least this many times its stated vertical
-  /// accuracy.
-  public var gnssAccuracyMultiple: Double
+  /// The smoother that parts the ground from a GNSS receiver's vertical wander.
+  public var gnssSmoother: GNSSAltitudeSmoother.Configuration
+  /// A GNSS altitude without a stated vertical accuracy wanders by this many times the fix's
+  /// horizontal accuracy: with satellites only above the horizon, the vertical dilution of
+  /// precision is about one and a half times the horizontal.
+  public var gnssVerticalToHorizontalRatio: Double
+  /// The vertical wander of a GNSS altitude whose fix states no accuracy at all, in meters.
+  public var gnssWanderSigmaMeters: Double
   /// The noise of a terrain model's elevation along the refined route, in meters: its own
   /// error and the positions' horizontal error on a slope.
   public var terrainSigmaMeters: Double
@@ -47,8 +53,10 @@ public struct ClimbConfiguration: Sendable, Hashable {
     barometricSigmaFloorMeters = 0.1
     barometricDeadBandMeters = 1
     gnssSigmaFloorMeters = 1
-    gnssDeadBandMeters = 2
-    gnssAccuracyMultiple = 2
+    gnssDeadBandMeters = 1
+    gnssSmoother = GNSSAltitudeSmoother.Configuration()
+    gnssVerticalToHorizontalRatio = 1.5
+    gnssWanderSigmaMeters = 5
     terrainSigmaMeters = 1
     terrainDeadBandMeters = 1
     bridgeDisagreementMeters = 10

@@ -15,9 +15,12 @@ struct ClimbSeries {
     var timeSeconds: Double?
     /// The refined position.
     var coordinate: Coordinate
+    /// Distance along the refined route, in meters.
+    var distanceMeters = 0.0
     /// The fix's valid altitude, if any.
     var altitudeMeters: Double?
     var verticalAccuracyMeters: Double?
+    var horizontalAccuracyMeters: Double?
     /// Whether the wearer moved over the interval ending at this fix (the refined stops).
     var isMoving = true
   }
@@ -114,13 +117,17 @@ struct ClimbSeries {
     return noise.sigmaMeters(floorMeters: configuration.gnssSigmaFloorMeters)
   }
 
-  /// The dead band of a smoothed device altitude, in meters.
-  private static func deviceDeadBandMeters(
-    _ input: Input, source: ClimbSource, configuration: ClimbConfiguration
-  ) -> Double {
-    if source == .barometer { return configuration.barometricDeadBandMeters }
-    let accuracy = input.verticalAccuracyMeters.flatMap { $0 > 0 ? $0 : nil } ?? 0
-    return max(configuration.gnssDeadBandMeters, configuration.gnssAccuracyMultiple * accuracy)
+  /// The receiver's vertical wander behind a GNSS altitude, in meters: the stated vertical
+  /// accuracy, else the horizontal one times ``ClimbConfiguration/gnssVerticalToHorizontalRatio``,
+  /// else ``ClimbConfiguration/gnssWanderSigmaMeters``.
+  private static func wanderSigmaMeters(_ input: Input, configuration: ClimbConfiguration)
+    -> Double
+  {
+    if let accuracy = input.verticalAccuracyMeters, accuracy > 0 { return accuracy }
+    if let accuracy = input.horizontalAccuracyMeters, accuracy > 0 {
+      return configuration.gnssVerticalToHorizontalRatio * accuracy
+    }
+    return configuration.gnssWanderSigmaMeters
   }
 
   private static func deviceSeries(
@@ -131,14 +138,33 @@ struct ClimbSeries {
     let sigmas = inputs.map {
       deviceSigmaMeters($0, source: source, noise: noise, configuration: configuration)
     }
-    let smoothed = smoothed(inputs, configuration: configuration) { position in
-      inputs[position].altitudeMeters.map { ($0, sigmas[position]) }
+    let smoothed: VerticalSmoother.Result
+    var deadBandMeters = configuration.barometricDeadBandMeters
+    if source == .gnss {
+      // The ground, parted from the receiver's wander; what white noise the smoother leaves
+      // (an unfiltered fix's altitude jitters by meters) is held off by a band as wide.
+      let white = noise.sigmaMeters(floorMeters: configuration.gnssSigmaFloorMeters)
+      deadBandMeters = max(configuration.gnssDeadBandMeters, white)
+      smoothed = Self.smoothed(
+        inputs, altitudeMeters: { inputs[$0].altitudeMeters },
+        sample: {
+          GNSSAltitudeSmoother.Sample(
+            timeSeconds: $1, distanceMeters: inputs[$0].distanceMeters, altitudeMeters: $2,
+            wanderSigmaMeters: wanderSigmaMeters(inputs[$0], configuration: configuration),
+            whiteSigmaMeters: white)
+        },
+        smooth: { GNSSAltitudeSmoother.smoothed($0, configuration: configuration.gnssSmoother) })
+    } else {
+      smoothed = Self.smoothed(
+        inputs, altitudeMeters: { inputs[$0].altitudeMeters },
+        sample: {
+          VerticalSmoother.Sample(timeSeconds: $1, altitudeMeters: $2, sigmaMeters: sigmas[$0])
+        },
+        smooth: { VerticalSmoother.smoothed($0, configuration: configuration.smoother) })
     }
     return Series(
       altitudesMeters: smoothed.altitudesMeters,
-      deadBandsMeters: inputs.map {
-        deviceDeadBandMeters($0, source: source, configuration: configuration)
-      },
+      deadBandsMeters: Array(repeating: deadBandMeters, count: inputs.count),
       sigmasMeters: sigmas, runStarts: smoothed.runStarts,
       spikeCount: zip(inputs, smoothed.altitudesMeters).count {
         $0.altitudeMeters != nil && $1 == nil
@@ -149,13 +175,20 @@ struct ClimbSeries {
     _ inputs: [Input], model: any ElevationModel, configuration: ClimbConfiguration
   ) -> Series? {
     var covers = false
-    let smoothed = smoothed(inputs, configuration: configuration) { position in
-      guard let elevation = model.elevationMeters(at: inputs[position].coordinate),
-        elevation.isFinite
-      else { return nil }
-      covers = true
-      return (elevation, configuration.terrainSigmaMeters)
-    }
+    let smoothed = smoothed(
+      inputs,
+      altitudeMeters: { position in
+        guard let elevation = model.elevationMeters(at: inputs[position].coordinate),
+          elevation.isFinite
+        else { return nil }
+        covers = true
+        return elevation
+      },
+      sample: {
+        VerticalSmoother.Sample(
+          timeSeconds: $1, altitudeMeters: $2, sigmaMeters: configuration.terrainSigmaMeters)
+      },
+      smooth: { VerticalSmoother.smoothed($0, configuration: configuration.smoother) })
     guard covers else { return nil }
     return Series(
       altitudesMeters: smoothed.altitudesMeters,
@@ -163,28 +196,28 @@ struct ClimbSeries {
       runStarts: smoothed.runStarts)
   }
 
-  /// Smooths the altitudes `measure` gives for each input's position (altitude and noise, in
-  /// meters) over the timed inputs; an untimed input's altitude is kept as measured, and
-  /// starts a run.
-  private static func smoothed(
-    _ inputs: [Input], configuration: ClimbConfiguration,
-    measure: (Int) -> (Double, Double)?
+  /// Smooths the altitudes of the timed inputs with `smooth`, each made a sample by `sample`
+  /// (position, time, altitude); an untimed input's altitude is kept as measured, and starts a
+  /// run. `altitudeMeters` gives each input's altitude, if any.
+  private static func smoothed<Sample>(
+    _ inputs: [Input], altitudeMeters: (Int) -> Double?,
+    sample: (Int, Double, Double) -> Sample, smooth: ([Sample]) -> VerticalSmoother.Result
   ) -> VerticalSmoother.Result {
     var altitudes = [Double?](repeating: nil, count: inputs.count)
     var runStarts: Set<Int> = []
     var positions: [Int] = []
-    var samples: [VerticalSmoother.Sample] = []
+    var samples: [Sample] = []
     for (position, input) in inputs.enumerated() {
-      guard let (altitude, sigma) = measure(position) else { continue }
+      guard let altitude = altitudeMeters(position) else { continue }
       guard let time = input.timeSeconds else {
         altitudes[position] = altitude
         runStarts.insert(position)
         continue
       }
       positions.append(position)
-      samples.append(.init(timeSeconds: time, altitudeMeters: altitude, sigmaMeters: sigma))
+      samples.append(sample(position, time, altitude))
     }
-    let result = VerticalSmoother.smoothed(samples, configuration: configuration.smoother)
+    let result = smooth(samples)
     for (offset, position) in positions.enumerated() {
       altitudes[position] = result.altitudesMeters[offset]
     }

@@ -54,6 +54,21 @@ struct ClimbSourceTests {
     #expect(without.climb.sources.map(\.source) == [.gnss])
   }
 
+  /// Without a terrain model, a GNSS altitude that wanders by up to 6 m over minutes around
+  /// the ground still gives the ground's 50 m climb (the wander parted from the ground by
+  /// `GNSSAltitudeSmoother`), within 15 %.
+  @Test func aGNSSAltitudeGivesTheGroundsClimbThroughItsWander() {
+    var random = SplitMix64(seed: 11)
+    let track = Self.track(verticalAccuracyMeters: 6) { east, second in
+      let wander = 4 * sin(Double(second) / 40) + 2 * sin(Double(second) / 17 + 1)
+      return 230 + 0.05 * min(east, 1_000) + wander + 0.5 * random.nextGaussian()
+    }
+    let analysis = TrackAnalysis(track: track, profile: .running)
+    #expect(analysis.climb.source == .gnss)
+    let gain = analysis.refinedMetrics.elevationGainMeters ?? 0
+    #expect(abs(gain - 50) < 7.5, "\(gain)")
+  }
+
   /// Where the terrain model dips 30 m for 200 m but a good GNSS altitude stays on the
   /// ground's line, the device is kept there: the climb is the road's, not the valley's.
   @Test func aBridgeKeepsTheDevicesAltitude() {

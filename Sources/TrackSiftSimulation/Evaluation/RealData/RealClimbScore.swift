@@ -1,12 +1,24 @@
 import TrackSift
 
-/// A real recording's climb against the ascent its device recorded itself (a FIT session's
-/// `total_ascent`): the raw, live and refined climb, and the refined climb's source.
+/// A real recording's climb against an ascent it should match: the one its device recorded
+/// itself (a FIT session's `total_ascent`), or a survey-grade reference's. The raw, live and
+/// refined climb, and the refined climb's source.
 public struct RealClimbScore: Sendable, Codable {
+  /// What the climb is scored against.
+  public enum Reference: String, Sendable, Codable {
+    /// The ascent the device recorded itself.
+    case device
+    /// A survey-grade reference's altitudes, counted swing by swing past the refined climb's
+    /// 1 m band.
+    case survey
+  }
+
   /// The name in tables.
   public var name: String
-  /// The device's own ascent, in meters.
-  public var deviceAscentMeters: Double
+  /// The ascent the climb should match, in meters.
+  public var ascentMeters: Double
+  /// Where ``ascentMeters`` comes from.
+  public var reference: Reference
   /// Every rise of the altitudes as read summed after the 2 m dead band, in meters.
   public var rawGainMeters: Double?
   /// The live climb, in meters.
@@ -17,19 +29,23 @@ public struct RealClimbScore: Sendable, Codable {
   public var source: ClimbSource?
 
   /// Analyses `track` with `activity`'s profile.
-  public init(name: String, track: Track, activity: ActivityKind, deviceAscentMeters: Double) {
+  public init(
+    name: String, track: Track, activity: ActivityKind, ascentMeters: Double,
+    reference: Reference = .device
+  ) {
     let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: activity))
     self.name = name
-    self.deviceAscentMeters = deviceAscentMeters
+    self.ascentMeters = ascentMeters
+    self.reference = reference
     rawGainMeters = analysis.rawMetrics.elevationGainMeters
     liveGainMeters = analysis.liveMetrics.elevationGainMeters
     refinedGainMeters = analysis.refinedMetrics.elevationGainMeters
     source = analysis.climb.source
   }
 
-  /// A climb's error against the device's ascent, in percent (positive: more climb).
+  /// A climb's error against ``ascentMeters``, in percent (positive: more climb).
   public func errorPercent(_ meters: Double?) -> Double? {
-    guard let meters, deviceAscentMeters > 0 else { return nil }
-    return (meters / deviceAscentMeters - 1) * 100
+    guard let meters, ascentMeters > 0 else { return nil }
+    return (meters / ascentMeters - 1) * 100
   }
 }

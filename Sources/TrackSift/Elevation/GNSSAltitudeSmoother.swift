@@ -1,0 +1,275 @@
+import Foundation
+
+/// A Kalman filter and Rauch-Tung-Striebel smoother for GNSS altitudes that tells the ground
+/// from the receiver's wander: the ground is a function of the distance travelled, the wander
+/// a function of time.
+///
+/// A GNSS altitude is the ground, plus a slow wander of about its stated vertical accuracy
+/// (multipath and the atmosphere; it decorrelates over minutes, `shared/ERROR-MODEL.md`), plus
+/// a little white noise. A filter over time alone (``VerticalSmoother``) cannot part the first
+/// two: a walker covers 150 m in the two minutes a wander takes to swing by ten meters, so the
+/// swing reads as a 7 % street. Here the state is the ground's altitude, its grade per meter
+/// travelled, and the wander:
+/// - the grade is a random walk in distance (``Configuration/gradeNoisePerMeter``), so the
+///   ground cannot move while the wearer stands, and moves little over a short way;
+/// - the wander is an Ornstein-Uhlenbeck process in time, of each sample's
+///   ``Sample/wanderSigmaMeters`` and ``Configuration/wanderTimeConstantSeconds``;
+/// - each altitude measures ground plus wander, with white noise ``Sample/whiteSigmaMeters``.
+///
+/// The smoothed ground is what the climb counts. Spikes and runs are treated as in
+/// ``VerticalSmoother``.
+///
+/// - Complexity: O(n) time and memory for n samples.
+public enum GNSSAltitudeSmoother {
+  /// The smoother's knobs.
+  public struct Configuration: Sendable, Hashable {
+    /// Spectral density of the ground's grade as a random walk over distance, per meter: over
+    /// d meters the grade wanders by √(q·d). The default, 1e-4 (10 % over 100 m, 3 % over
+    /// 10 m), lets a path or a street bend up and down; roads built for cars change grade
+    /// far more slowly (``ClimbConfiguration/defaults(for:)``).
+    public var gradeNoisePerMeter: Double
+    /// Above this speed, in meters per second, the grade's noise falls with the square of the
+    /// speed: roads are built so that a vehicle's vertical acceleration (speed² times the
+    /// grade's change per meter) stays gentle, with vertical curves whose length grows with
+    /// the square of the design speed (AASHTO's Green Book).
+    public var gentleGradeSpeedMetersPerSecond: Double
+    /// The wander's 1/e correlation time, in seconds (consumer receivers: 25-240 s,
+    /// `shared/ERROR-MODEL.md`).
+    public var wanderTimeConstantSeconds: Double
+    /// Spikes and runs, as ``VerticalSmoother`` finds them (its acceleration noise is unused).
+    public var spikes: VerticalSmoother.Configuration
+
+    /// Creates a configuration.
+    public init(
+      gradeNoisePerMeter: Double = 1e-4, gentleGradeSpeedMetersPerSecond: Double = 10,
+      wanderTimeConstantSeconds: Double = 120,
+      spikes: VerticalSmoother.Configuration = VerticalSmoother.Configuration()
+    ) {
+      self.gradeNoisePerMeter = gradeNoisePerMeter
+      self.gentleGradeSpeedMetersPerSecond = gentleGradeSpeedMetersPerSecond
+      self.wanderTimeConstantSeconds = wanderTimeConstantSeconds
+      self.spikes = spikes
+    }
+  }
+
+  /// One altitude to smooth.
+  public struct Sample: Sendable, Hashable {
+    /// Time in seconds.
+    public var timeSeconds: Double
+    /// Distance travelled along the route, in meters; never decreasing within a run.
+    public var distanceMeters: Double
+    /// The measured altitude in meters.
+    public var altitudeMeters: Double
+    /// The receiver's vertical wander (one standard deviation) in meters; positive.
+    public var wanderSigmaMeters: Double
+    /// The altitude's white noise (one standard deviation) in meters; positive.
+    public var whiteSigmaMeters: Double
+
+    /// Creates a sample.
+    public init(
+      timeSeconds: Double, distanceMeters: Double, altitudeMeters: Double,
+      wanderSigmaMeters: Double, whiteSigmaMeters: Double
+    ) {
+      self.timeSeconds = timeSeconds
+      self.distanceMeters = distanceMeters
+      self.altitudeMeters = altitudeMeters
+      self.wanderSigmaMeters = wanderSigmaMeters
+      self.whiteSigmaMeters = whiteSigmaMeters
+    }
+  }
+
+  /// The grade's standard deviation before any altitude is seen: steep, but not a wall.
+  static let initialGradeSigma = 0.1
+
+  /// Smooths the altitudes of one segment into the ground's. Samples must be in time order; a
+  /// sample not later than the one before starts a new run.
+  public static func smoothed(
+    _ samples: [Sample], configuration: Configuration = Configuration()
+  ) -> VerticalSmoother.Result {
+    guard let first = samples.first else {
+      return VerticalSmoother.Result(altitudesMeters: [], runStarts: [])
+    }
+    var runStarts: Set<Int> = []
+    var records: [Record] = []
+    records.reserveCapacity(samples.count)
+    var state = State.start(first)
+    var rejectedInRow = 0
+    for (index, sample) in samples.enumerated() {
+      let dt = index == 0 ? 0 : sample.timeSeconds - samples[index - 1].timeSeconds
+      let r = max(sample.whiteSigmaMeters * sample.whiteSigmaMeters, 1e-6)
+      guard index > 0, dt > 0, dt.isFinite, rejectedInRow < 3 else {
+        state = .start(sample)
+        state.update(sample.altitudeMeters, measurementVariance: r)
+        rejectedInRow = 0
+        runStarts.insert(index)
+        records.append(Record(state: state, startsRun: true, isMeasured: true))
+        continue
+      }
+      state.predict(Step(from: samples[index - 1], to: sample, configuration: configuration))
+      let innovation = abs(sample.altitudeMeters - state.measured)
+      let spread = (state.measuredVariance + r).squareRoot()
+      let isSpike =
+        innovation > configuration.spikes.outlierSigmas * spread
+        && innovation > configuration.spikes.maximumVerticalSpeedMetersPerSecond * dt
+      if isSpike {
+        rejectedInRow += 1
+      } else {
+        rejectedInRow = 0
+        state.update(sample.altitudeMeters, measurementVariance: r)
+      }
+      records.append(Record(state: state, startsRun: false, isMeasured: !isSpike))
+    }
+    return VerticalSmoother.Result(
+      altitudesMeters: backward(records, samples, configuration), runStarts: runStarts)
+  }
+
+  /// A filtered state, and whether it starts a run or measured its sample.
+  private struct Record {
+    var state: State
+    var startsRun: Bool
+    var isMeasured: Bool
+  }
+
+  /// The RTS pass, from the last record back, never across the start of a run. Each step is
+  /// made again from its samples rather than kept (a million fixes would keep 40 MB of them).
+  private static func backward(
+    _ records: [Record], _ samples: [Sample], _ configuration: Configuration
+  ) -> [Double?] {
+    var result = [Double?](repeating: nil, count: records.count)
+    guard let last = records.last else { return result }
+    var later = last.state.x
+    result[records.count - 1] = last.isMeasured ? later.0 : nil
+    for index in records.indices.dropLast().reversed() {
+      let record = records[index]
+      if records[index + 1].startsRun {
+        later = record.state.x
+      } else {
+        let step = Step(from: samples[index], to: samples[index + 1], configuration: configuration)
+        later = record.state.smoothed(towards: later, over: step)
+      }
+      result[index] = record.isMeasured ? later.0 : nil
+    }
+    return result
+  }
+}
+
+extension GNSSAltitudeSmoother {
+  /// One step's transition: the distance and time between two samples.
+  struct Step {
+    /// Meters travelled.
+    var meters: Double
+    /// The wander's decay over the step, e^(-dt/τ).
+    var decay: Double
+    /// Process noise of the ground (altitude, altitude-grade, grade) and of the wander.
+    var q00: Double, q01: Double, q11: Double, qWander: Double
+
+    init(
+      meters: Double, seconds: Double, wanderSigmaMeters: Double, configuration: Configuration
+    ) {
+      self.meters = meters
+      decay = exp(-seconds / configuration.wanderTimeConstantSeconds)
+      // Faster roads bend up and down more gently: the grade's noise falls with the square
+      // of the speed above the configuration's.
+      let speed = meters / seconds
+      let slower = configuration.gentleGradeSpeedMetersPerSecond / max(speed, 1e-9)
+      let q = configuration.gradeNoisePerMeter * min(1, slower * slower)
+      q00 = q * meters * meters * meters / 3
+      q01 = q * meters * meters / 2
+      q11 = q * meters
+      qWander = wanderSigmaMeters * wanderSigmaMeters * (1 - decay * decay)
+    }
+
+    /// The step from one sample to the next, later one.
+    init(from earlier: Sample, to later: Sample, configuration: Configuration) {
+      self.init(
+        meters: max(later.distanceMeters - earlier.distanceMeters, 0),
+        seconds: later.timeSeconds - earlier.timeSeconds,
+        wanderSigmaMeters: later.wanderSigmaMeters, configuration: configuration)
+    }
+  }
+
+  /// The state (ground altitude, grade, wander) and its symmetric covariance.
+  struct State {
+    var x: (Double, Double, Double)
+    var p00: Double, p01: Double, p02: Double, p11: Double, p12: Double, p22: Double
+
+    /// Before the first altitude of a run: the ground unknown, the grade modest, the wander
+    /// of the sample's size.
+    static func start(_ sample: Sample) -> State {
+      State(
+        x: (sample.altitudeMeters, 0, 0), p00: 1e6, p01: 0, p02: 0,
+        p11: initialGradeSigma * initialGradeSigma, p12: 0,
+        p22: sample.wanderSigmaMeters * sample.wanderSigmaMeters)
+    }
+
+    /// What an altitude measures: ground plus wander.
+    var measured: Double { x.0 + x.2 }
+    /// The variance of ``measured``.
+    var measuredVariance: Double { p00 + 2 * p02 + p22 }
+
+    mutating func predict(_ step: Step) {
+      let d = step.meters
+      let a = step.decay
+      x = (x.0 + d * x.1, x.1, a * x.2)
+      let n00 = p00 + 2 * d * p01 + d * d * p11 + step.q00
+      let n01 = p01 + d * p11 + step.q01
+      let n02 = a * (p02 + d * p12)
+      let n12 = a * p12
+      let n22 = a * a * p22 + step.qWander
+      (p00, p01, p02, p11, p12, p22) = (n00, n01, n02, p11 + step.q11, n12, n22)
+    }
+
+    mutating func update(_ altitudeMeters: Double, measurementVariance r: Double) {
+      // H = (1, 0, 1): the gain is P·Hᵀ over the innovation's variance.
+      let k0 = p00 + p02
+      let k1 = p01 + p12
+      let k2 = p02 + p22
+      let s = k0 + k2 + r
+      let y = altitudeMeters - measured
+      x = (x.0 + k0 / s * y, x.1 + k1 / s * y, x.2 + k2 / s * y)
+      p00 -= k0 * k0 / s
+      p01 -= k0 * k1 / s
+      p02 -= k0 * k2 / s
+      p11 -= k1 * k1 / s
+      p12 -= k1 * k2 / s
+      p22 -= k2 * k2 / s
+    }
+
+    /// The RTS step: this filtered state corrected by the smoothed state one step later,
+    /// `x + P·Fᵀ·P⁻¹ₚ·(later − F·x)`, with Pₚ the prediction's covariance.
+    func smoothed(towards later: (Double, Double, Double), over step: Step) -> (
+      Double, Double, Double
+    ) {
+      var predicted = self
+      predicted.predict(step)
+      let d = (
+        later.0 - predicted.x.0, later.1 - predicted.x.1, later.2 - predicted.x.2
+      )
+      let u = predicted.solve(d)
+      // Fᵀ·u, then P·(Fᵀ·u).
+      let v = (u.0, step.meters * u.0 + u.1, step.decay * u.2)
+      return (
+        x.0 + p00 * v.0 + p01 * v.1 + p02 * v.2,
+        x.1 + p01 * v.0 + p11 * v.1 + p12 * v.2,
+        x.2 + p02 * v.0 + p12 * v.1 + p22 * v.2
+      )
+    }
+
+    /// Solves P·u = d for the symmetric covariance P (by its adjugate).
+    func solve(_ d: (Double, Double, Double)) -> (Double, Double, Double) {
+      let c00 = p11 * p22 - p12 * p12
+      let c01 = p02 * p12 - p01 * p22
+      let c02 = p01 * p12 - p02 * p11
+      let c11 = p00 * p22 - p02 * p02
+      let c12 = p01 * p02 - p00 * p12
+      let c22 = p00 * p11 - p01 * p01
+      let determinant = p00 * c00 + p01 * c01 + p02 * c02
+      guard determinant > 0, determinant.isFinite else { return (0, 0, 0) }
+      return (
+        (c00 * d.0 + c01 * d.1 + c02 * d.2) / determinant,
+        (c01 * d.0 + c11 * d.1 + c12 * d.2) / determinant,
+        (c02 * d.0 + c12 * d.1 + c22 * d.2) / determinant
+      )
+    }
+  }
+}
