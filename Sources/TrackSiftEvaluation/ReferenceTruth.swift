@@ -53,7 +53,8 @@ public enum ReferenceTruth {
   static let surveyClimbBandMeters = 1.0
 
   /// The climb of a survey-grade log: its altitudes in time order counted swing by swing
-  /// (``SwingCounter``) past ``surveyClimbBandMeters``; `nil` without two of them.
+  /// (`SwingCounter`) past `surveyClimbBandMeters` (1 m, the refined climb's band); `nil`
+  /// without two of them.
   public static func surveyClimbMeters(of track: Track) -> Double? {
     let fixes = track.segments.flatMap(\.fixes)
       .filter { $0.timeSeconds != nil && $0.validAltitudeMeters != nil }

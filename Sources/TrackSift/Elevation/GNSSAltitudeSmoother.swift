@@ -26,7 +26,7 @@ public enum GNSSAltitudeSmoother {
     /// Spectral density of the ground's grade as a random walk over distance, per meter: over
     /// d meters the grade wanders by √(q·d). The default, 1e-4 (10 % over 100 m, 3 % over
     /// 10 m), lets a path or a street bend up and down; roads built for cars change grade
-    /// far more slowly (``ClimbConfiguration/defaults(for:)``).
+    /// far more slowly (``gentleGradeSpeedMetersPerSecond``).
     public var gradeNoisePerMeter: Double
     /// Above this speed, in meters per second, the grade's noise falls with the square of the
     /// speed: roads are built so that a vehicle's vertical acceleration (speed² times the
