@@ -38,13 +38,19 @@ public enum ReferenceTruth {
   /// The climb of a simulated truth: every rise of its elevations in time order (an
   /// `ElevationAccumulator` without a dead band), in meters; `nil` without two of them.
   public static func climbMeters(of track: Track) -> Double? {
-    let fixes = track.segments.flatMap(\.fixes)
-      .filter { $0.timeSeconds != nil && $0.validAltitudeMeters != nil }
-      .sorted { ($0.timeSeconds ?? 0) < ($1.timeSeconds ?? 0) }
-    guard fixes.count > 1 else { return nil }
+    guard let altitudes = timedAltitudesMeters(of: track) else { return nil }
     var climb = ElevationAccumulator(thresholdMeters: 0, accuracyMultiple: 0)
-    for fix in fixes { climb.add(altitudeMeters: fix.validAltitudeMeters) }
+    for altitude in altitudes { climb.add(altitudeMeters: altitude) }
     return climb.gainMeters
+  }
+
+  /// The valid altitudes of the timed fixes of `track`, in time order; `nil` without two.
+  private static func timedAltitudesMeters(of track: Track) -> [Double]? {
+    let altitudes = track.segments.flatMap(\.fixes)
+      .filter { $0.timeSeconds != nil }
+      .sorted { ($0.timeSeconds ?? 0) < ($1.timeSeconds ?? 0) }
+      .compactMap(\.validAltitudeMeters)
+    return altitudes.count > 1 ? altitudes : nil
   }
 
   /// The band a survey log's climb is counted with, in meters: the refined climb's (a survey
@@ -56,13 +62,10 @@ public enum ReferenceTruth {
   /// (`SwingCounter`) past `surveyClimbBandMeters` (1 m, the refined climb's band); `nil`
   /// without two of them.
   public static func surveyClimbMeters(of track: Track) -> Double? {
-    let fixes = track.segments.flatMap(\.fixes)
-      .filter { $0.timeSeconds != nil && $0.validAltitudeMeters != nil }
-      .sorted { ($0.timeSeconds ?? 0) < ($1.timeSeconds ?? 0) }
-    guard fixes.count > 1 else { return nil }
+    guard let altitudes = timedAltitudesMeters(of: track) else { return nil }
     var climb = SwingCounter()
-    for fix in fixes {
-      climb.add(altitudeMeters: fix.validAltitudeMeters, deadBandMeters: surveyClimbBandMeters)
+    for altitude in altitudes {
+      climb.add(altitudeMeters: altitude, deadBandMeters: surveyClimbBandMeters)
     }
     return climb.gainMeters
   }
