@@ -52,7 +52,7 @@ public enum GNSSAltitudeSmoother {
     }
   }
 
-  /// One altitude to smooth.
+  /// One altitude to smooth; every value finite (the pipeline passes valid altitudes only).
   public struct Sample: Sendable, Hashable {
     /// Time in seconds.
     public var timeSeconds: Double
