@@ -16,13 +16,13 @@ struct ClimbSeries {
     /// The refined position.
     var coordinate: Coordinate
     /// Distance along the refined route, in meters.
-    var distanceMeters = 0.0
+    var distanceMeters: Double
     /// The fix's valid altitude, if any.
     var altitudeMeters: Double?
     var verticalAccuracyMeters: Double?
     var horizontalAccuracyMeters: Double?
     /// Whether the wearer moved over the interval ending at this fix (the refined stops).
-    var isMoving = true
+    var isMoving: Bool
   }
 
   /// One source's altitudes over the segment, one per accepted fix.

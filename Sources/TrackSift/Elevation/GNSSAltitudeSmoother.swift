@@ -108,9 +108,8 @@ public enum GNSSAltitudeSmoother {
       state.predict(Step(from: samples[index - 1], to: sample, configuration: configuration))
       let innovation = abs(sample.altitudeMeters - state.measured)
       let spread = (state.measuredVariance + r).squareRoot()
-      let isSpike =
-        innovation > configuration.spikes.outlierSigmas * spread
-        && innovation > configuration.spikes.maximumVerticalSpeedMetersPerSecond * dt
+      let isSpike = configuration.spikes.isSpike(
+        innovationMeters: innovation, spreadMeters: spread, seconds: dt)
       if isSpike {
         rejectedInRow += 1
       } else {

@@ -38,6 +38,14 @@ public enum VerticalSmoother {
       self.outlierSigmas = outlierSigmas
       self.maximumVerticalSpeedMetersPerSecond = maximumVerticalSpeedMetersPerSecond
     }
+
+    /// Whether an altitude `innovationMeters` from its prediction, whose expected spread (one
+    /// standard deviation) is `spreadMeters`, `seconds` after the altitude before, is a spike:
+    /// beyond ``outlierSigmas`` spreads and beyond what a body climbs or falls meanwhile.
+    func isSpike(innovationMeters: Double, spreadMeters: Double, seconds: Double) -> Bool {
+      innovationMeters > outlierSigmas * spreadMeters
+        && innovationMeters > maximumVerticalSpeedMetersPerSecond * seconds
+    }
   }
 
   /// One altitude to smooth.
@@ -94,9 +102,8 @@ public enum VerticalSmoother {
         seconds: dt, spectralDensity: configuration.accelerationNoiseMetersSquaredPerSecondCubed)
       let innovation = abs(sample.altitudeMeters - axis.positionMeters)
       let spread = axis.positionInnovationVariance(measurementVariance: r).squareRoot()
-      let isSpike =
-        innovation > configuration.outlierSigmas * spread
-        && innovation > configuration.maximumVerticalSpeedMetersPerSecond * dt
+      let isSpike = configuration.isSpike(
+        innovationMeters: innovation, spreadMeters: spread, seconds: dt)
       if isSpike {
         rejectedInRow += 1
       } else {

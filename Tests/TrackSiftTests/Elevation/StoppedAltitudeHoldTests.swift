@@ -29,11 +29,13 @@ struct StoppedAltitudeHoldTests {
     for second in 0..<1_200 {
       let standing = (300..<900).contains(second)
       let drift = 4 * Double(min(max(second - 300, 0), 600)) / 600
+      let walkedSeconds = min(second, 300) + max(second - 900, 0)
       inputs.append(
         .init(
           timeSeconds: Double(second),
           coordinate: Coordinate(latitudeDegrees: 50, longitudeDegrees: -2),
-          altitudeMeters: 10 + drift, verticalAccuracyMeters: nil, isMoving: !standing))
+          distanceMeters: 1.2 * Double(walkedSeconds), altitudeMeters: 10 + drift,
+          verticalAccuracyMeters: nil, isMoving: !standing))
     }
     let noise = AltitudeNoise(
       inputs.map {
