@@ -86,53 +86,29 @@ public enum GNSSAltitudeSmoother {
   public static func smoothed(
     _ samples: [Sample], configuration: Configuration = Configuration()
   ) -> VerticalSmoother.Result {
-    guard let first = samples.first else {
-      return VerticalSmoother.Result(altitudesMeters: [], runStarts: [])
-    }
-    var runStarts: Set<Int> = []
-    var records: [Record] = []
-    records.reserveCapacity(samples.count)
-    var state = State.start(first)
-    var rejectedInRow = 0
-    for (index, sample) in samples.enumerated() {
-      let dt = index == 0 ? 0 : sample.timeSeconds - samples[index - 1].timeSeconds
-      let r = max(sample.whiteSigmaMeters * sample.whiteSigmaMeters, 1e-6)
-      guard index > 0, dt > 0, dt.isFinite, rejectedInRow < 3 else {
-        state = .start(sample)
-        state.update(sample.altitudeMeters, measurementVariance: r)
-        rejectedInRow = 0
-        runStarts.insert(index)
-        records.append(Record(state: state, startsRun: true, isMeasured: true))
-        continue
-      }
-      state.predict(Step(from: samples[index - 1], to: sample, configuration: configuration))
-      let innovation = abs(sample.altitudeMeters - state.measured)
-      let spread = (state.measuredVariance + r).squareRoot()
-      let isSpike = configuration.spikes.isSpike(
-        innovationMeters: innovation, spreadMeters: spread, seconds: dt)
-      if isSpike {
-        rejectedInRow += 1
-      } else {
-        rejectedInRow = 0
-        state.update(sample.altitudeMeters, measurementVariance: r)
-      }
-      records.append(Record(state: state, startsRun: false, isMeasured: !isSpike))
-    }
+    let (records, runStarts) = VerticalRuns.filtered(
+      samples, spikes: configuration.spikes, timeSeconds: \.timeSeconds,
+      start: {
+        var state = State.start($0)
+        state.update($0.altitudeMeters, measurementVariance: $0.whiteVariance)
+        return state
+      },
+      predict: { $0.predict(Step(from: $1, to: $2, configuration: configuration)) },
+      innovation: {
+        (
+          abs($1.altitudeMeters - $0.measured),
+          ($0.measuredVariance + $1.whiteVariance).squareRoot()
+        )
+      },
+      update: { $0.update($1.altitudeMeters, measurementVariance: $1.whiteVariance) })
     return VerticalSmoother.Result(
       altitudesMeters: backward(records, samples, configuration), runStarts: runStarts)
-  }
-
-  /// A filtered state, and whether it starts a run or measured its sample.
-  private struct Record {
-    var state: State
-    var startsRun: Bool
-    var isMeasured: Bool
   }
 
   /// The RTS pass, from the last record back, never across the start of a run. Each step is
   /// made again from its samples rather than kept (a million fixes would keep 40 MB of them).
   private static func backward(
-    _ records: [Record], _ samples: [Sample], _ configuration: Configuration
+    _ records: [VerticalRuns.Record<State>], _ samples: [Sample], _ configuration: Configuration
   ) -> [Double?] {
     var result = [Double?](repeating: nil, count: records.count)
     guard let last = records.last else { return result }
@@ -150,6 +126,11 @@ public enum GNSSAltitudeSmoother {
     }
     return result
   }
+}
+
+extension GNSSAltitudeSmoother.Sample {
+  /// The white noise as a variance, in m², never zero.
+  var whiteVariance: Double { max(whiteSigmaMeters * whiteSigmaMeters, 1e-6) }
 }
 
 extension GNSSAltitudeSmoother {

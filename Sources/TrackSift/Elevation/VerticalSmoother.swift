@@ -79,77 +79,56 @@ public enum VerticalSmoother {
   public static func smoothed(
     _ samples: [Sample], configuration: Configuration = Configuration()
   ) -> Result {
-    var runStarts: Set<Int> = []
-    var records: [Record] = []
-    records.reserveCapacity(samples.count)
-    var axis = KalmanAxis(
-      positionMeters: 0, velocityMetersPerSecond: 0, positionVariance: 0, covariance: 0,
-      velocityVariance: 0)
-    var rejectedInRow = 0
-    for (index, sample) in samples.enumerated() {
-      let dt = index == 0 ? 0 : sample.timeSeconds - samples[index - 1].timeSeconds
-      let r = max(sample.sigmaMeters * sample.sigmaMeters, 1e-6)
-      guard index > 0, dt > 0, dt.isFinite, rejectedInRow < 3 else {
-        axis = KalmanAxis(
-          positionMeters: sample.altitudeMeters, velocityMetersPerSecond: 0,
-          positionVariance: r, covariance: 0, velocityVariance: 1)
-        rejectedInRow = 0
-        runStarts.insert(index)
-        records.append(Record(axis: axis, intervalSeconds: .infinity, isMeasured: true))
-        continue
-      }
-      axis.predict(
-        seconds: dt, spectralDensity: configuration.accelerationNoiseMetersSquaredPerSecondCubed)
-      let innovation = abs(sample.altitudeMeters - axis.positionMeters)
-      let spread = axis.positionInnovationVariance(measurementVariance: r).squareRoot()
-      let isSpike = configuration.isSpike(
-        innovationMeters: innovation, spreadMeters: spread, seconds: dt)
-      if isSpike {
-        rejectedInRow += 1
-      } else {
-        rejectedInRow = 0
-        axis.updatePosition(sample.altitudeMeters, measurementVariance: r)
-      }
-      records.append(Record(axis: axis, intervalSeconds: dt, isMeasured: !isSpike))
-    }
-    return Result(
-      altitudesMeters: backward(
-        records, q: configuration.accelerationNoiseMetersSquaredPerSecondCubed),
-      runStarts: runStarts)
+    let q = configuration.accelerationNoiseMetersSquaredPerSecondCubed
+    let (records, runStarts) = VerticalRuns.filtered(
+      samples, spikes: configuration, timeSeconds: \.timeSeconds,
+      start: {
+        KalmanAxis(
+          positionMeters: $0.altitudeMeters, velocityMetersPerSecond: 0,
+          positionVariance: measurementVariance($0), covariance: 0, velocityVariance: 1)
+      },
+      predict: { $0.predict(seconds: $2.timeSeconds - $1.timeSeconds, spectralDensity: q) },
+      innovation: {
+        (
+          abs($1.altitudeMeters - $0.positionMeters),
+          $0.positionInnovationVariance(measurementVariance: measurementVariance($1))
+            .squareRoot()
+        )
+      },
+      update: { $0.updatePosition($1.altitudeMeters, measurementVariance: measurementVariance($1)) }
+    )
+    return Result(altitudesMeters: backward(records, samples, q: q), runStarts: runStarts)
   }
 
-  /// A filtered state and how it was reached.
-  private struct Record {
-    var axis: KalmanAxis
-    /// Seconds since the record before; infinite where a run starts.
-    var intervalSeconds: Double
-    var isMeasured: Bool
+  /// A sample's noise as a variance, in m², never zero.
+  private static func measurementVariance(_ sample: Sample) -> Double {
+    max(sample.sigmaMeters * sample.sigmaMeters, 1e-6)
   }
 
   /// The RTS pass, from the last record back, never across the start of a run.
-  private static func backward(_ records: [Record], q: Double) -> [Double?] {
+  private static func backward(
+    _ records: [VerticalRuns.Record<KalmanAxis>], _ samples: [Sample], q: Double
+  ) -> [Double?] {
     var result = [Double?](repeating: nil, count: records.count)
-    guard var later = records.last else { return result }
-    var laterPosition = later.axis.positionMeters
-    var laterVelocity = later.axis.velocityMetersPerSecond
-    result[records.count - 1] = later.isMeasured ? laterPosition : nil
+    guard let last = records.last else { return result }
+    var laterPosition = last.state.positionMeters
+    var laterVelocity = last.state.velocityMetersPerSecond
+    result[records.count - 1] = last.isMeasured ? laterPosition : nil
     for index in records.indices.dropLast().reversed() {
-      let record = records[index]
-      if later.intervalSeconds.isFinite {
-        let axis = record.axis
+      let axis = records[index].state
+      if records[index + 1].startsRun {
+        laterPosition = axis.positionMeters
+        laterVelocity = axis.velocityMetersPerSecond
+      } else {
         let correction = RTSSmoother.correction(
           covariance: (axis.positionVariance, axis.covariance, axis.velocityVariance),
           velocity: axis.velocityMetersPerSecond,
           laterPosition: laterPosition - axis.positionMeters, laterVelocity: laterVelocity,
-          dt: later.intervalSeconds, q: q)
+          dt: samples[index + 1].timeSeconds - samples[index].timeSeconds, q: q)
         laterPosition = axis.positionMeters + correction.position
         laterVelocity = axis.velocityMetersPerSecond + correction.velocity
-      } else {
-        laterPosition = record.axis.positionMeters
-        laterVelocity = record.axis.velocityMetersPerSecond
       }
-      result[index] = record.isMeasured ? laterPosition : nil
-      later = record
+      result[index] = records[index].isMeasured ? laterPosition : nil
     }
     return result
   }
