@@ -1,9 +1,8 @@
 /// The forward pass both vertical smoothers share (``VerticalSmoother``,
 /// ``GNSSAltitudeSmoother``): each altitude is predicted from the one before, left out when it
-/// is a spike (``VerticalSmoother/Configuration/isSpike(innovationMeters:spreadMeters:seconds:)``),
-/// and measured otherwise. A run starts at the first sample, at a sample not later than the one
-/// before, and after three spikes in a row (the altitude moved for good); no smoothing joins
-/// two runs.
+/// is a spike (`VerticalSmoother.Configuration.isSpike`), and measured otherwise. A run starts
+/// at the first sample, at a sample not later than the one before, and after three spikes in a
+/// row (the altitude moved for good); no smoothing joins two runs.
 ///
 /// - Complexity: O(n) time and memory for n samples.
 enum VerticalRuns {
