@@ -14,7 +14,8 @@ import TrackSift
 /// (the gate judges it later), but text that is not a number is. Other values out of their
 /// physical range are refused and counted (``FixFieldLimits``,
 /// ``GPXDocument/refusedFieldCounts``). Times without a zone are taken as
-/// UTC. Horizontal accuracy stays `nil` unless the file states it; it is never derived from HDOP.
+/// UTC. Horizontal accuracy stays `nil` unless the file states it: the reader gives the HDOP as
+/// read, and the pipeline derives an accuracy from it (`Fix.withAccuracyFromDilution`).
 /// Every fix has source `FixSource.unknown` unless the TrackSift extension says otherwise.
 ///
 /// - Complexity: O(n) in the file size.
