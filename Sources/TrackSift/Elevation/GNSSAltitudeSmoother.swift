@@ -10,8 +10,10 @@ import Foundation
 /// two: a walker covers 150 m in the two minutes a wander takes to swing by ten meters, so the
 /// swing reads as a 7 % street. Here the state is the ground's altitude, its grade per meter
 /// travelled, and the wander:
-/// - the grade is a random walk in distance (``Configuration/gradeNoisePerMeter``), so the
-///   ground cannot move while the wearer stands, and moves little over a short way;
+/// - the grade is an Ornstein-Uhlenbeck process in distance (``Configuration/gradeSigma``
+///   over ``Configuration/gradeCorrelationMeters``), so the ground cannot move while the
+///   wearer stands, moves little over a short way, and keeps to the grades ground has over a
+///   long one;
 /// - the wander is an Ornstein-Uhlenbeck process in time, of each sample's
 ///   ``Sample/wanderSigmaMeters`` and ``Configuration/wanderTimeConstantSeconds``;
 /// - each altitude measures ground plus wander, with white noise ``Sample/whiteSigmaMeters``.
@@ -23,11 +25,15 @@ import Foundation
 public enum GNSSAltitudeSmoother {
   /// The smoother's knobs.
   public struct Configuration: Sendable, Hashable {
-    /// Spectral density of the ground's grade as a random walk over distance, per meter: over
-    /// d meters the grade wanders by √(q·d). The default, 1e-4 (10 % over 100 m, 3 % over
-    /// 10 m), lets a path or a street bend up and down; roads built for cars change grade
-    /// far more slowly (``gentleGradeSpeedMetersPerSecond``).
-    public var gradeNoisePerMeter: Double
+    /// The ground's grade (rise per meter) as a standard deviation: 0.1, a 10 % grade. Paths
+    /// and streets bend up and down, but a grade far steeper than that is rare and short;
+    /// roads built for cars change grade far more slowly
+    /// (``gentleGradeSpeedMetersPerSecond``).
+    public var gradeSigma: Double
+    /// The distance over which the grade loses its memory (1/e), in meters: 200, about a
+    /// quarter of a rolling hill's length. Over a few meters the grade holds; over a signal
+    /// loss of a kilometer it is no longer known, but no steeper than ``gradeSigma`` says.
+    public var gradeCorrelationMeters: Double
     /// Above this speed, in meters per second, the grade's noise falls with the square of the
     /// speed: roads are built so that a vehicle's vertical acceleration (speed² times the
     /// grade's change per meter) stays gentle, with vertical curves whose length grows with
@@ -41,11 +47,13 @@ public enum GNSSAltitudeSmoother {
 
     /// Creates a configuration.
     public init(
-      gradeNoisePerMeter: Double = 1e-4, gentleGradeSpeedMetersPerSecond: Double = 10,
+      gradeSigma: Double = 0.1, gradeCorrelationMeters: Double = 200,
+      gentleGradeSpeedMetersPerSecond: Double = 10,
       wanderTimeConstantSeconds: Double = 120,
       spikes: VerticalSmoother.Configuration = VerticalSmoother.Configuration()
     ) {
-      self.gradeNoisePerMeter = gradeNoisePerMeter
+      self.gradeSigma = gradeSigma
+      self.gradeCorrelationMeters = gradeCorrelationMeters
       self.gentleGradeSpeedMetersPerSecond = gentleGradeSpeedMetersPerSecond
       self.wanderTimeConstantSeconds = wanderTimeConstantSeconds
       self.spikes = spikes
@@ -138,6 +146,10 @@ extension GNSSAltitudeSmoother {
   struct Step {
     /// Meters travelled.
     var meters: Double
+    /// The grade's decay over the step, e^(-d/L).
+    var gradeDecay: Double
+    /// How far the ground rises per unit of grade over the step, L·(1 - e^(-d/L)) meters.
+    var rise: Double
     /// The wander's decay over the step, e^(-dt/τ).
     var decay: Double
     /// Process noise of the ground (altitude, altitude-grade, grade) and of the wander.
@@ -148,14 +160,22 @@ extension GNSSAltitudeSmoother {
     ) {
       self.meters = meters
       decay = exp(-seconds / configuration.wanderTimeConstantSeconds)
+      let length = configuration.gradeCorrelationMeters
+      let lost = -expm1(-meters / length)
+      gradeDecay = 1 - lost
+      rise = length * lost
       // Faster roads bend up and down more gently: the grade's noise falls with the square
       // of the speed above the configuration's.
       let speed = meters / seconds
       let slower = configuration.gentleGradeSpeedMetersPerSecond / max(speed, 1e-9)
-      let q = configuration.gradeNoisePerMeter * min(1, slower * slower)
-      q00 = q * meters * meters * meters / 3
-      q01 = q * meters * meters / 2
-      q11 = q * meters
+      let variance =
+        configuration.gradeSigma * configuration.gradeSigma * min(1, slower * slower)
+      // The grade's and the ground's noise over the step, an integrated Ornstein-Uhlenbeck
+      // process's.
+      q11 = variance * lost * (2 - lost)
+      q01 = variance * length * lost * lost
+      q00 = max(
+        2 * variance * length * (meters - 2 * length * lost + length * lost * (2 - lost) / 2), 0)
       qWander = wanderSigmaMeters * wanderSigmaMeters * (1 - decay * decay)
     }
 
@@ -188,15 +208,17 @@ extension GNSSAltitudeSmoother {
     var measuredVariance: Double { p00 + 2 * p02 + p22 }
 
     mutating func predict(_ step: Step) {
-      let d = step.meters
+      let r = step.rise
+      let g = step.gradeDecay
       let a = step.decay
-      x = (x.0 + d * x.1, x.1, a * x.2)
-      let n00 = p00 + 2 * d * p01 + d * d * p11 + step.q00
-      let n01 = p01 + d * p11 + step.q01
-      let n02 = a * (p02 + d * p12)
-      let n12 = a * p12
+      x = (x.0 + r * x.1, g * x.1, a * x.2)
+      let n00 = p00 + 2 * r * p01 + r * r * p11 + step.q00
+      let n01 = g * (p01 + r * p11) + step.q01
+      let n02 = a * (p02 + r * p12)
+      let n11 = g * g * p11 + step.q11
+      let n12 = a * g * p12
       let n22 = a * a * p22 + step.qWander
-      (p00, p01, p02, p11, p12, p22) = (n00, n01, n02, p11 + step.q11, n12, n22)
+      (p00, p01, p02, p11, p12, p22) = (n00, n01, n02, n11, n12, n22)
     }
 
     mutating func update(_ altitudeMeters: Double, measurementVariance r: Double) {
@@ -227,7 +249,7 @@ extension GNSSAltitudeSmoother {
       )
       let u = predicted.solve(d)
       // Fᵀ·u, then P·(Fᵀ·u).
-      let v = (u.0, step.meters * u.0 + u.1, step.decay * u.2)
+      let v = (u.0, step.rise * u.0 + step.gradeDecay * u.1, step.decay * u.2)
       return (
         x.0 + p00 * v.0 + p01 * v.1 + p02 * v.2,
         x.1 + p01 * v.0 + p11 * v.1 + p12 * v.2,

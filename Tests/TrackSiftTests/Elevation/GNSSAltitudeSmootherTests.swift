@@ -100,8 +100,9 @@ struct GNSSAltitudeSmootherTests {
     #expect(result.altitudesMeters.allSatisfy { $0 != nil })
   }
 
-  /// Below 10 m/s the grade's noise grows with the meters travelled; above, it falls with
-  /// the square of the speed (a car's road changes grade gently).
+  /// The grade's noise over a step is an Ornstein-Uhlenbeck process's, σ²·(1 - e^(-2d/L)):
+  /// below 10 m/s as is, above it falling with the square of the speed (a car's road changes
+  /// grade gently).
   @Test func theGradesNoiseIsGentlerAtSpeed() {
     let configuration = GNSSAltitudeSmoother.Configuration()
     func gradeVariance(meters: Double) -> Double {
@@ -109,10 +110,26 @@ struct GNSSAltitudeSmootherTests {
         meters: meters, seconds: 1, wanderSigmaMeters: 5, configuration: configuration
       ).q11
     }
-    #expect(abs(gradeVariance(meters: 5) - 5e-4) < 1e-12)
-    #expect(abs(gradeVariance(meters: 10) - 1e-3) < 1e-12)
-    #expect(abs(gradeVariance(meters: 20) - 5e-4) < 1e-12)
+    #expect(abs(gradeVariance(meters: 5) - 0.01 * (1 - exp(-0.05))) < 1e-12)
+    #expect(abs(gradeVariance(meters: 10) - 0.01 * (1 - exp(-0.1))) < 1e-12)
+    #expect(abs(gradeVariance(meters: 20) - 0.0025 * (1 - exp(-0.2))) < 1e-12)
     #expect(gradeVariance(meters: 0) == 0)
+  }
+
+  /// After a two-minute signal loss over 800 m of flat ground, the altitudes read 480 m
+  /// higher, stated to 60 m: the ground, whose grade is bounded, does not follow them up.
+  @Test func theGroundDoesNotFollowAFarAltitudeAfterASignalLoss() {
+    var samples = Self.samples(
+      count: 600, distanceMeters: { 1.25 * $0 }, altitudeMeters: { 5 + Self.wanderMeters($0) })
+    for second in 0..<20 {
+      samples.append(
+        GNSSAltitudeSmoother.Sample(
+          timeSeconds: 724 + Double(second), distanceMeters: 1_550 + 6 * Double(second),
+          altitudeMeters: 485, wanderSigmaMeters: 60, whiteSigmaMeters: 1))
+    }
+    let ground = GNSSAltitudeSmoother.smoothed(samples).altitudesMeters.compactMap { $0 }
+    let highest = ground.max() ?? 0
+    #expect(highest < 5 + 240, "\(highest)")
   }
 
   /// The covariance solve inverts a symmetric positive-definite matrix.
