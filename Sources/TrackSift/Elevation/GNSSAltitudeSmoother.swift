@@ -86,9 +86,6 @@ public enum GNSSAltitudeSmoother {
     }
   }
 
-  /// The grade's standard deviation before any altitude is seen: steep, but not a wall.
-  static let initialGradeSigma = 0.1
-
   /// Smooths the altitudes of one segment into the ground's. Samples must be in time order; a
   /// sample not later than the one before starts a new run.
   public static func smoothed(
@@ -97,7 +94,7 @@ public enum GNSSAltitudeSmoother {
     let (records, runStarts) = VerticalRuns.filtered(
       samples, spikes: configuration.spikes, timeSeconds: \.timeSeconds,
       start: {
-        var state = State.start($0)
+        var state = State.start($0, gradeSigma: configuration.gradeSigma)
         state.update($0.altitudeMeters, measurementVariance: $0.whiteVariance)
         return state
       },
@@ -114,7 +111,7 @@ public enum GNSSAltitudeSmoother {
   }
 
   /// The RTS pass, from the last record back, never across the start of a run. Each step is
-  /// made again from its samples rather than kept (a million fixes would keep 40 MB of them).
+  /// made again from its samples rather than kept (a million fixes would keep 56 MB of them).
   private static func backward(
     _ records: [VerticalRuns.Record<State>], _ samples: [Sample], _ configuration: Configuration
   ) -> [Double?] {
@@ -144,8 +141,6 @@ extension GNSSAltitudeSmoother.Sample {
 extension GNSSAltitudeSmoother {
   /// One step's transition: the distance and time between two samples.
   struct Step {
-    /// Meters travelled.
-    var meters: Double
     /// The grade's decay over the step, e^(-d/L).
     var gradeDecay: Double
     /// How far the ground rises per unit of grade over the step, L·(1 - e^(-d/L)) meters.
@@ -158,7 +153,6 @@ extension GNSSAltitudeSmoother {
     init(
       meters: Double, seconds: Double, wanderSigmaMeters: Double, configuration: Configuration
     ) {
-      self.meters = meters
       decay = exp(-seconds / configuration.wanderTimeConstantSeconds)
       let length = configuration.gradeCorrelationMeters
       let lost = -expm1(-meters / length)
@@ -193,12 +187,12 @@ extension GNSSAltitudeSmoother {
     var x: (Double, Double, Double)
     var p00: Double, p01: Double, p02: Double, p11: Double, p12: Double, p22: Double
 
-    /// Before the first altitude of a run: the ground unknown, the grade modest, the wander
-    /// of the sample's size.
-    static func start(_ sample: Sample) -> State {
+    /// Before the first altitude of a run: the ground unknown, the grade as any ground's
+    /// (`gradeSigma`, the process's own spread), the wander of the sample's size.
+    static func start(_ sample: Sample, gradeSigma: Double) -> State {
       State(
         x: (sample.altitudeMeters, 0, 0), p00: 1e6, p01: 0, p02: 0,
-        p11: initialGradeSigma * initialGradeSigma, p12: 0,
+        p11: gradeSigma * gradeSigma, p12: 0,
         p22: sample.wanderSigmaMeters * sample.wanderSigmaMeters)
     }
 
