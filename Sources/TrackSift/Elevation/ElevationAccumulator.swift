@@ -27,6 +27,15 @@
 /// sample can confirm, is refused. Samples without a time are never judged for jumps, since a
 /// speed needs a time.
 ///
+/// **Barometric altitude, live.** Stepping loses up to a band at every top and bottom: on a
+/// barometer's rolling record that is a fifth of the climb (real watches 12-19 % below their
+/// own ascent, `shared/data`). An accumulator made with `countsBarometricSwings` decides the
+/// altitudes' source as they arrive (see `LiveAltitudeSource`) and, once they read as
+/// barometric, counts them swing by swing with the same band, as ``SwingCounter`` counts the
+/// refined climb: each rise in full, from bottom to top. A GNSS altitude keeps the steps: its
+/// wander swings by more than a band for minutes, and counting every swing of it in full
+/// would multiply the false climb.
+///
 /// - Complexity: O(1) per sample; a jumped sample is held until the next one.
 public struct ElevationAccumulator: Sendable, Hashable {
   /// The fastest vertical speed of a body, in meters per second: a skydiver's terminal velocity
@@ -42,10 +51,18 @@ public struct ElevationAccumulator: Sendable, Hashable {
   public let accuracyMultiple: Double
   /// The fastest altitude change counted, in meters per second (see the type's description).
   public let maximumVerticalSpeedMetersPerSecond: Double
+  /// Climb counted in steps, in meters (all of it unless swings are counted).
+  private var steppedGainMeters = 0.0
+  /// Descent counted in steps, in meters.
+  private var steppedLossMeters = 0.0
+  /// Decides the source, for an accumulator that counts a barometer's swings.
+  private var source: LiveAltitudeSource?
+  /// Counts the climb once the altitudes read as barometric.
+  private var swings: SwingCounter?
   /// Total climb in meters.
-  public private(set) var gainMeters = 0.0
+  public var gainMeters: Double { steppedGainMeters + (swings?.gainMeters ?? 0) }
   /// Total descent in meters (a positive number).
-  public private(set) var lossMeters = 0.0
+  public var lossMeters: Double { steppedLossMeters + (swings?.lossMeters ?? 0) }
   /// Lowest valid altitude counted, in meters.
   public private(set) var minimumAltitudeMeters: Double?
   /// Highest valid altitude counted, in meters.
@@ -70,10 +87,14 @@ public struct ElevationAccumulator: Sendable, Hashable {
   ///     accuracy; 0 ignores the accuracy.
   ///   - maximumVerticalSpeedMetersPerSecond: the fastest altitude change counted; infinity
   ///     turns the jump check off.
+  ///   - countsBarometricSwings: decide the altitudes' source as they arrive and count a
+  ///     barometer's swing by swing (see the type's description).
   public init(
     thresholdMeters: Double = 2, accuracyMultiple: Double = 2,
-    maximumVerticalSpeedMetersPerSecond: Double = defaultMaximumVerticalSpeedMetersPerSecond
+    maximumVerticalSpeedMetersPerSecond: Double = defaultMaximumVerticalSpeedMetersPerSecond,
+    countsBarometricSwings: Bool = false
   ) {
+    source = countsBarometricSwings ? LiveAltitudeSource() : nil
     self.thresholdMeters = thresholdMeters.isFinite ? max(thresholdMeters, 0) : 2
     self.accuracyMultiple = accuracyMultiple.isFinite ? max(accuracyMultiple, 0) : 2
     self.maximumVerticalSpeedMetersPerSecond =
@@ -98,10 +119,14 @@ public struct ElevationAccumulator: Sendable, Hashable {
   ///   - altitudeMeters: the altitude.
   ///   - verticalAccuracyMeters: its stated accuracy, if any (non-positive counts as none).
   ///   - timeSeconds: the sample's time in seconds, for the jump check; `nil` skips it.
+  ///   - statesQuality: whether the fix states a vertical accuracy or its receiver's quality
+  ///     (dilution of precision, satellites): its altitude is then a GNSS receiver's.
   public mutating func add(
-    altitudeMeters: Double?, verticalAccuracyMeters: Double? = nil, timeSeconds: Double? = nil
+    altitudeMeters: Double?, verticalAccuracyMeters: Double? = nil, timeSeconds: Double? = nil,
+    statesQuality: Bool = false
   ) {
     guard let altitude = altitudeMeters, altitude.isFinite else { return }
+    if source != nil { decideSource(altitude, timeSeconds: timeSeconds, statesQuality) }
     let sample = Sample(
       altitudeMeters: altitude, timeSeconds: timeSeconds.flatMap { $0.isFinite ? $0 : nil },
       verticalAccuracyMeters: verticalAccuracyMeters)
@@ -131,10 +156,28 @@ public struct ElevationAccumulator: Sendable, Hashable {
     }
     referenceAltitudeMeters = nil
     last = nil
+    source?.breakSegment()
+    swings?.breakSegment()
+  }
+
+  /// Feeds the source decision; once the altitudes read as barometric, swings are counted
+  /// from the reference altitude on.
+  private mutating func decideSource(
+    _ altitude: Double, timeSeconds: Double?, _ statesQuality: Bool
+  ) {
+    source?.add(altitudeMeters: altitude, timeSeconds: timeSeconds, statesQuality: statesQuality)
+    if source?.source == .barometer, swings == nil {
+      var counter = SwingCounter()
+      counter.add(
+        altitudeMeters: referenceAltitudeMeters,
+        deadBandMeters: deadBandMeters(verticalAccuracyMeters: nil))
+      swings = counter
+    }
   }
 
   private mutating func restart(at sample: Sample) {
     referenceAltitudeMeters = nil
+    swings?.breakSegment()
     count(sample)
   }
 
@@ -143,6 +186,12 @@ public struct ElevationAccumulator: Sendable, Hashable {
     last = sample
     minimumAltitudeMeters = min(minimumAltitudeMeters ?? altitude, altitude)
     maximumAltitudeMeters = max(maximumAltitudeMeters ?? altitude, altitude)
+    let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
+    if swings != nil {
+      referenceAltitudeMeters = altitude
+      swings?.add(altitudeMeters: altitude, deadBandMeters: band)
+      return
+    }
     guard let reference = referenceAltitudeMeters else {
       referenceAltitudeMeters = altitude
       return
@@ -150,12 +199,11 @@ public struct ElevationAccumulator: Sendable, Hashable {
     let change = altitude - reference
     // Most samples move less than the narrowest band; only the rest need their own band.
     guard abs(change) >= thresholdMeters else { return }
-    let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
     if change >= band {
-      gainMeters += change
+      steppedGainMeters += change
       referenceAltitudeMeters = altitude
     } else if -change >= band {
-      lossMeters -= change
+      steppedLossMeters -= change
       referenceAltitudeMeters = altitude
     }
   }

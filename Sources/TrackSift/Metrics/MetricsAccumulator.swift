@@ -71,12 +71,15 @@ public struct MetricsAccumulator: Sendable, Hashable {
   ///     vertical accuracy (see ``ElevationAccumulator``).
   ///   - isRecountable: keep the last hour's intervals so that ``recount(after:asMoving:)``
   ///     can count them again (about 32 bytes an interval, and a little time per sample).
+  ///   - countsBarometricSwings: count a barometer's climb swing by swing once the altitudes
+  ///     read as barometric (see ``ElevationAccumulator``), as the live figures do.
   public init(
     elevationThresholdMeters: Double = 2, elevationAccuracyMultiple: Double = 2,
-    isRecountable: Bool = false
+    isRecountable: Bool = false, countsBarometricSwings: Bool = false
   ) {
     elevation = ElevationAccumulator(
-      thresholdMeters: elevationThresholdMeters, accuracyMultiple: elevationAccuracyMultiple)
+      thresholdMeters: elevationThresholdMeters, accuracyMultiple: elevationAccuracyMultiple,
+      countsBarometricSwings: countsBarometricSwings)
     self.isRecountable = isRecountable
   }
 
@@ -107,7 +110,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
     }
     elevation.add(
       altitudeMeters: sample.altitudeMeters, verticalAccuracyMeters: sample.verticalAccuracyMeters,
-      timeSeconds: sample.timeSeconds)
+      timeSeconds: sample.timeSeconds, statesQuality: sample.statesAltitudeQuality)
     if let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0 {
       maximumSpeed = max(maximumSpeed ?? 0, speed)
     }

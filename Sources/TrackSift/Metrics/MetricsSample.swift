@@ -9,6 +9,9 @@ public struct MetricsSample: Sendable, Hashable {
   public var altitudeMeters: Double?
   /// The altitude's stated accuracy in meters, if any; it widens the elevation dead band.
   public var verticalAccuracyMeters: Double?
+  /// Whether the fix states a vertical accuracy or its receiver's quality (dilution of
+  /// precision, satellites): its altitude is a GNSS receiver's, never a barometer's.
+  public var statesAltitudeQuality: Bool
   /// Speed in meters per second for the maximum, or `nil` when it must not count (estimated
   /// readings, network fixes, unknown speed).
   public var speedForMaximumMetersPerSecond: Double?
@@ -32,7 +35,7 @@ public struct MetricsSample: Sendable, Hashable {
     timeSeconds: Double?, coordinate: Coordinate, altitudeMeters: Double? = nil,
     verticalAccuracyMeters: Double? = nil, speedForMaximumMetersPerSecond: Double? = nil,
     isMoving: Bool = true, countsForSustainedSpeed: Bool = true, isCreeping: Bool = false,
-    pathMeters: Double? = nil
+    pathMeters: Double? = nil, statesAltitudeQuality: Bool = false
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
@@ -43,5 +46,6 @@ public struct MetricsSample: Sendable, Hashable {
     self.countsForSustainedSpeed = countsForSustainedSpeed
     self.isCreeping = isCreeping
     self.pathMeters = pathMeters
+    self.statesAltitudeQuality = statesAltitudeQuality
   }
 }

@@ -101,7 +101,7 @@ struct LivePipeline: Sendable {
     metrics = MetricsAccumulator(
       elevationThresholdMeters: profile.elevationThresholdMeters,
       elevationAccuracyMultiple: profile.elevationAccuracyMultiple,
-      isRecountable: profile.trimsStopDetectionDelay)
+      isRecountable: profile.trimsStopDetectionDelay, countsBarometricSwings: true)
     lookAhead = ExcursionLookAhead(gate: profile.gate)
     segment = SegmentState(profile: profile)
     metrics.startSegment()
@@ -164,7 +164,8 @@ struct LivePipeline: Sendable {
       MetricsSample(
         timeSeconds: fix.timeSeconds, coordinate: fix.coordinate,
         altitudeMeters: fix.validAltitudeMeters,
-        verticalAccuracyMeters: fix.verticalAccuracyMeters, isMoving: step.isMoving))
+        verticalAccuracyMeters: fix.verticalAccuracyMeters, isMoving: step.isMoving,
+        statesAltitudeQuality: fix.statesAltitudeQuality))
     return step
   }
 
@@ -322,7 +323,8 @@ struct LivePipeline: Sendable {
         verticalAccuracyMeters: fix.verticalAccuracyMeters,
         speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
         isMoving: step.isMoving, countsForSustainedSpeed: step.countsForSustainedSpeed,
-        pathMeters: step.gapPath?.lengthMeters))
+        pathMeters: step.gapPath?.lengthMeters,
+        statesAltitudeQuality: fix.statesAltitudeQuality))
   }
 
   /// Runs the live figures' clock to a refused fix whose time is trusted
