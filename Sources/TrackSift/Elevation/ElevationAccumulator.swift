@@ -55,7 +55,7 @@ public struct ElevationAccumulator: Sendable, Hashable {
   private var steppedGainMeters = 0.0
   /// Descent counted in steps, in meters.
   private var steppedLossMeters = 0.0
-  /// Decides the source, for an accumulator that counts a barometer's swings.
+  /// Decides the source, for an accumulator that counts a barometer's swings, until it has.
   private var source: LiveAltitudeSource?
   /// Counts the climb once the altitudes read as barometric.
   private var swings: SwingCounter?
@@ -161,12 +161,14 @@ public struct ElevationAccumulator: Sendable, Hashable {
   }
 
   /// Feeds the source decision; once the altitudes read as barometric, swings are counted
-  /// from the reference altitude on.
+  /// from the reference altitude on. The decision is final.
   private mutating func decideSource(
     _ altitude: Double, timeSeconds: Double?, _ statesQuality: Bool
   ) {
     source?.add(altitudeMeters: altitude, timeSeconds: timeSeconds, statesQuality: statesQuality)
-    if source?.source == .barometer, swings == nil {
+    guard let decided = source?.source else { return }
+    source = nil
+    if decided == .barometer {
       var counter = SwingCounter()
       counter.add(
         altitudeMeters: referenceAltitudeMeters,
@@ -186,9 +188,9 @@ public struct ElevationAccumulator: Sendable, Hashable {
     last = sample
     minimumAltitudeMeters = min(minimumAltitudeMeters ?? altitude, altitude)
     maximumAltitudeMeters = max(maximumAltitudeMeters ?? altitude, altitude)
-    let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
     if swings != nil {
       referenceAltitudeMeters = altitude
+      let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
       swings?.add(altitudeMeters: altitude, deadBandMeters: band)
       return
     }
@@ -199,6 +201,7 @@ public struct ElevationAccumulator: Sendable, Hashable {
     let change = altitude - reference
     // Most samples move less than the narrowest band; only the rest need their own band.
     guard abs(change) >= thresholdMeters else { return }
+    let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
     if change >= band {
       steppedGainMeters += change
       referenceAltitudeMeters = altitude

@@ -2,7 +2,8 @@
 /// (barometric when no fix states a vertical accuracy or its receiver's quality and the white
 /// noise is at most ``AltitudeNoise/barometricWhiteNoiseCeilingMeters``) over the first
 /// ``decisionDifferenceCount`` second differences, where the batch measures the whole
-/// recording. A fix that states its quality decides for GNSS at once, and for good.
+/// recording. A fix that states its quality decides for GNSS at once. The first decision is
+/// the one kept (``ElevationAccumulator`` asks no more once it has one).
 ///
 /// - Complexity: O(1) per altitude; the decision sorts ``decisionDifferenceCount`` values once.
 struct LiveAltitudeSource: Sendable, Hashable {
