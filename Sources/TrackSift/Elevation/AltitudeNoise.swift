@@ -110,11 +110,20 @@ extension AltitudeNoise {
           segment.fixes[index].validAltitudeMeters.map {
             (
               timeSeconds: segment.fixes[index].timeSeconds, altitudeMeters: $0,
-              verticalAccuracyMeters: segment.fixes[index].verticalAccuracyMeters
-                ?? (segment.fixes[index].receiver.isEmpty ? nil : .infinity)
+              verticalAccuracyMeters: segment.fixes[index].statesAltitudeQuality
+                ? .infinity : nil
             )
           }
         }
       })
+  }
+}
+
+extension Fix {
+  /// Whether the fix states a vertical accuracy, or, stating none, its receiver's quality
+  /// (dilution of precision, satellites): its altitude is then a GNSS receiver's.
+  var statesAltitudeQuality: Bool {
+    if let accuracy = verticalAccuracyMeters { return accuracy > 0 }
+    return !receiver.isEmpty
   }
 }

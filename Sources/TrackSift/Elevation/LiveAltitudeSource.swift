@@ -52,11 +52,3 @@ struct LiveAltitudeSource: Sendable, Hashable {
     (before, last) = (nil, nil)
   }
 }
-
-extension Fix {
-  /// Whether the fix states a vertical accuracy or its receiver's quality (dilution of
-  /// precision, satellites): its altitude is then a GNSS receiver's (see ``AltitudeNoise``).
-  var statesAltitudeQuality: Bool {
-    (verticalAccuracyMeters ?? 0) > 0 || !receiver.isEmpty
-  }
-}
