@@ -62,11 +62,12 @@ public struct AltitudeNoise: Sendable, Hashable {
         let step = abs(sample.altitudeMeters - last.1)
         let millimeters = Int((step * 1_000).rounded())
         if millimeters > 0, millimeters <= 10_000 { stepCounts[millimeters] += 1 }
-        if let before, let t0 = before.0, let t1 = last.0, let t2 = sample.timeSeconds,
-          t1 - t0 > 0, t1 - t0 <= Self.longestIntervalSeconds, t2 - t1 > 0,
-          t2 - t1 <= Self.longestIntervalSeconds
+        if let before,
+          let difference = Self.secondDifferenceMeters(
+            before.1, at: before.0, last.1, at: last.0, sample.altitudeMeters,
+            at: sample.timeSeconds)
         {
-          differences.append(abs(sample.altitudeMeters - 2 * last.1 + before.1))
+          differences.append(difference)
         }
       }
       before = last
@@ -75,17 +76,39 @@ public struct AltitudeNoise: Sendable, Hashable {
     self.statesAccuracy = statesAccuracy
     resolutionMeters = stepCounts.firstIndex { $0 >= Self.minimumDifferenceCount }
       .map { Double($0) / 1_000 }
-    guard differences.count >= Self.minimumDifferenceCount else {
-      whiteSigmaMeters = nil
-      return
-    }
-    whiteSigmaMeters = SampledMedian.of(differences).map { $0 / (0.6745 * 6.0.squareRoot()) }
+    whiteSigmaMeters =
+      differences.count >= Self.minimumDifferenceCount
+      ? Self.whiteSigmaMeters(secondDifferences: differences) : nil
   }
 
   /// Whether the altitudes read as barometric (see the type's description).
   public var isBarometric: Bool {
     guard !statesAccuracy, let white = whiteSigmaMeters else { return false }
-    return white <= Self.barometricWhiteNoiseCeilingMeters
+    return Self.isBarometric(whiteSigmaMeters: white)
+  }
+
+  /// The magnitude of the second difference of three altitudes in a row, in meters; `nil`
+  /// unless both intervals are known, positive and at most ``longestIntervalSeconds``.
+  static func secondDifferenceMeters(
+    _ first: Double, at firstSeconds: Double?, _ second: Double, at secondSeconds: Double?,
+    _ third: Double, at thirdSeconds: Double?
+  ) -> Double? {
+    guard let t0 = firstSeconds, let t1 = secondSeconds, let t2 = thirdSeconds,
+      t1 - t0 > 0, t1 - t0 <= longestIntervalSeconds, t2 - t1 > 0,
+      t2 - t1 <= longestIntervalSeconds
+    else { return nil }
+    return abs(third - 2 * second + first)
+  }
+
+  /// White noise's standard deviation from the magnitudes of second differences (see the
+  /// type's description), in meters; `nil` for none.
+  static func whiteSigmaMeters(secondDifferences: [Double]) -> Double? {
+    SampledMedian.of(secondDifferences).map { $0 / (0.6745 * 6.0.squareRoot()) }
+  }
+
+  /// Whether altitudes of this white noise, stating no accuracy, read as barometric.
+  static func isBarometric(whiteSigmaMeters: Double) -> Bool {
+    whiteSigmaMeters <= barometricWhiteNoiseCeilingMeters
   }
 
   /// The source the altitudes read as: ``ClimbSource/barometer`` or ``ClimbSource/gnss``.

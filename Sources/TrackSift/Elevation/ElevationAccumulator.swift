@@ -189,7 +189,6 @@ public struct ElevationAccumulator: Sendable, Hashable {
     minimumAltitudeMeters = min(minimumAltitudeMeters ?? altitude, altitude)
     maximumAltitudeMeters = max(maximumAltitudeMeters ?? altitude, altitude)
     if swings != nil {
-      referenceAltitudeMeters = altitude
       let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
       swings?.add(altitudeMeters: altitude, deadBandMeters: band)
       return

@@ -32,18 +32,18 @@ struct LiveAltitudeSource: Sendable, Hashable {
   mutating func add(altitudeMeters: Double, timeSeconds: Double?, statesQuality: Bool) {
     if statesQuality { source = .gnss }
     guard source == nil else { return }
-    if let before, let last, let t0 = before.timeSeconds, let t1 = last.timeSeconds,
-      let t2 = timeSeconds, t1 - t0 > 0, t1 - t0 <= AltitudeNoise.longestIntervalSeconds,
-      t2 - t1 > 0, t2 - t1 <= AltitudeNoise.longestIntervalSeconds
+    if let before, let last,
+      let difference = AltitudeNoise.secondDifferenceMeters(
+        before.meters, at: before.timeSeconds, last.meters, at: last.timeSeconds, altitudeMeters,
+        at: timeSeconds)
     {
-      differences.append(abs(altitudeMeters - 2 * last.meters + before.meters))
+      differences.append(difference)
     }
     (before, last) = (last, Altitude(timeSeconds: timeSeconds, meters: altitudeMeters))
     guard differences.count >= Self.decisionDifferenceCount,
-      let median = SampledMedian.of(differences)
+      let white = AltitudeNoise.whiteSigmaMeters(secondDifferences: differences)
     else { return }
-    let white = median / (0.6745 * 6.0.squareRoot())
-    source = white <= AltitudeNoise.barometricWhiteNoiseCeilingMeters ? .barometer : .gnss
+    source = AltitudeNoise.isBarometric(whiteSigmaMeters: white) ? .barometer : .gnss
     differences = []
   }
 
