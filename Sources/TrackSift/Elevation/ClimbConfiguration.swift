@@ -66,3 +66,18 @@ public struct ClimbConfiguration: Sendable, Hashable {
     holdsAltitudeWhileStopped = true
   }
 }
+
+extension ClimbConfiguration {
+  /// The receiver's vertical wander behind a GNSS altitude, in meters: the stated vertical
+  /// accuracy, else the horizontal one times ``gnssVerticalToHorizontalRatio``, else
+  /// ``gnssWanderSigmaMeters``.
+  func gnssWanderSigmaMeters(verticalAccuracyMeters: Double?, horizontalAccuracyMeters: Double?)
+    -> Double
+  {
+    if let accuracy = verticalAccuracyMeters, accuracy > 0 { return accuracy }
+    if let accuracy = horizontalAccuracyMeters, accuracy > 0 {
+      return gnssVerticalToHorizontalRatio * accuracy
+    }
+    return gnssWanderSigmaMeters
+  }
+}

@@ -117,19 +117,6 @@ struct ClimbSeries {
     return noise.sigmaMeters(floorMeters: configuration.gnssSigmaFloorMeters)
   }
 
-  /// The receiver's vertical wander behind a GNSS altitude, in meters: the stated vertical
-  /// accuracy, else the horizontal one times ``ClimbConfiguration/gnssVerticalToHorizontalRatio``,
-  /// else ``ClimbConfiguration/gnssWanderSigmaMeters``.
-  private static func wanderSigmaMeters(_ input: Input, configuration: ClimbConfiguration)
-    -> Double
-  {
-    if let accuracy = input.verticalAccuracyMeters, accuracy > 0 { return accuracy }
-    if let accuracy = input.horizontalAccuracyMeters, accuracy > 0 {
-      return configuration.gnssVerticalToHorizontalRatio * accuracy
-    }
-    return configuration.gnssWanderSigmaMeters
-  }
-
   private static func deviceSeries(
     _ inputs: [Input], source: ClimbSource, noise: AltitudeNoise,
     configuration: ClimbConfiguration
@@ -150,7 +137,9 @@ struct ClimbSeries {
         sample: {
           GNSSAltitudeSmoother.Sample(
             timeSeconds: $1, distanceMeters: inputs[$0].distanceMeters, altitudeMeters: $2,
-            wanderSigmaMeters: wanderSigmaMeters(inputs[$0], configuration: configuration),
+            wanderSigmaMeters: configuration.gnssWanderSigmaMeters(
+              verticalAccuracyMeters: inputs[$0].verticalAccuracyMeters,
+              horizontalAccuracyMeters: inputs[$0].horizontalAccuracyMeters),
             whiteSigmaMeters: white)
         },
         smooth: { GNSSAltitudeSmoother.smoothed($0, configuration: configuration.gnssSmoother) })
@@ -197,8 +186,10 @@ struct ClimbSeries {
   }
 
   /// Smooths the altitudes of the timed inputs with `smooth`, each made a sample by `sample`
-  /// (position, time, altitude); an untimed input's altitude is kept as measured, and starts a
-  /// run. `altitudeMeters` gives each input's altitude, if any.
+  /// (position, time, altitude). An untimed input's altitude is kept as measured: no smoother
+  /// can place it in time, but its swings are still the climb, so a stretch of untimed
+  /// altitudes is one run (and the timed altitude after it starts another). `altitudeMeters`
+  /// gives each input's altitude, if any.
   private static func smoothed<Sample>(
     _ inputs: [Input], altitudeMeters: (Int) -> Double?,
     sample: (Int, Double, Double) -> Sample, smooth: ([Sample]) -> VerticalSmoother.Result
@@ -207,13 +198,17 @@ struct ClimbSeries {
     var runStarts: Set<Int> = []
     var positions: [Int] = []
     var samples: [Sample] = []
+    var lastWasTimed: Bool?
     for (position, input) in inputs.enumerated() {
       guard let altitude = altitudeMeters(position) else { continue }
       guard let time = input.timeSeconds else {
         altitudes[position] = altitude
-        runStarts.insert(position)
+        if lastWasTimed != false { runStarts.insert(position) }
+        lastWasTimed = false
         continue
       }
+      if lastWasTimed == false { runStarts.insert(position) }
+      lastWasTimed = true
       positions.append(position)
       samples.append(sample(position, time, altitude))
     }

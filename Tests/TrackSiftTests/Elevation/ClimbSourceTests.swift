@@ -54,6 +54,30 @@ struct ClimbSourceTests {
     #expect(without.climb.sources.map(\.source) == [.gnss])
   }
 
+  /// Without times no smoother can place an altitude, but its climb still counts: a track
+  /// whose times say nothing gets its altitudes' swings as its refined climb, not zero (a
+  /// mountain hike read as climbing 0 m before), and the same with and without a stated
+  /// accuracy.
+  @Test func anUntimedTracksClimbIsCounted() {
+    for accuracy in [nil, 3.0] {
+      let timed = Self.track(verticalAccuracyMeters: accuracy) { east, second in
+        200 + 0.05 * min(east, 1_000) + (second % 2 == 0 ? 0.2 : -0.2)
+      }
+      let untimed = Track(
+        segments: timed.segments.map { segment in
+          Segment(
+            fixes: segment.fixes.map {
+              var fix = $0
+              fix.timestamp = nil
+              return fix
+            })
+        })
+      let gain = TrackAnalysis(track: untimed, profile: .running).refinedMetrics
+        .elevationGainMeters ?? 0
+      #expect(abs(gain - 50) < 2, "accuracy \(String(describing: accuracy)): \(gain)")
+    }
+  }
+
   /// Without a terrain model, a GNSS altitude that wanders by up to 6 m over minutes around
   /// the ground still gives the ground's 50 m climb (the wander parted from the ground by
   /// `GNSSAltitudeSmoother`), within 15 %.
