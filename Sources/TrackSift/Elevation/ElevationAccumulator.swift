@@ -36,6 +36,14 @@
 /// wander swings by more than a band for minutes, and counting every swing of it in full
 /// would multiply the false climb.
 ///
+/// **GNSS altitude, live.** An accumulator made with `smoothsGNSSAltitudes` as well counts
+/// altitudes that read as a GNSS receiver's through the refined climb's smoother, with a lag
+/// of about two minutes (``LiveGNSSClimb``): the climb of the last two minutes is counted once
+/// the altitudes after them are in, or at the segment's end. It needs each sample's distance
+/// along the route. Until the source is decided, the altitudes are counted in steps and kept;
+/// once they read as GNSS, the steps are forgotten and the kept altitudes smoothed instead
+/// (up to ``undecidedCapacity`` of them; after that the steps stay).
+///
 /// - Complexity: O(1) per sample; a jumped sample is held until the next one.
 public struct ElevationAccumulator: Sendable, Hashable {
   /// The fastest vertical speed of a body, in meters per second: a skydiver's terminal velocity
@@ -57,12 +65,26 @@ public struct ElevationAccumulator: Sendable, Hashable {
   private var steppedLossMeters = 0.0
   /// Decides the source, for an accumulator that counts a barometer's swings, until it has.
   private var source: LiveAltitudeSource?
+  /// Whether altitudes that read as barometric are counted swing by swing.
+  private let countsBarometricSwings: Bool
   /// Counts the climb once the altitudes read as barometric.
   private var swings: SwingCounter?
+  /// Whether altitudes that read as GNSS are smoothed (see the type's description).
+  private let smoothsGNSSAltitudes: Bool
+  /// Counts the climb once the altitudes read as GNSS, for an accumulator that smooths them.
+  private var gnss: LiveGNSSClimb?
+  /// What was counted before the source was decided, to smooth it if it reads as GNSS.
+  private var undecided: [Undecided]?
   /// Total climb in meters.
-  public var gainMeters: Double { steppedGainMeters + (swings?.gainMeters ?? 0) }
+  public var gainMeters: Double {
+    steppedGainMeters + (swings?.gainMeters ?? 0) + (gnss?.gainMeters ?? 0)
+  }
   /// Total descent in meters (a positive number).
-  public var lossMeters: Double { steppedLossMeters + (swings?.lossMeters ?? 0) }
+  public var lossMeters: Double {
+    steppedLossMeters + (swings?.lossMeters ?? 0) + (gnss?.lossMeters ?? 0)
+  }
+  /// The most altitudes kept while the source is undecided: an hour at one a second.
+  static let undecidedCapacity = 3_600
   /// Lowest valid altitude counted, in meters.
   public private(set) var minimumAltitudeMeters: Double?
   /// Highest valid altitude counted, in meters.
@@ -78,6 +100,15 @@ public struct ElevationAccumulator: Sendable, Hashable {
     var altitudeMeters: Double
     var timeSeconds: Double?
     var verticalAccuracyMeters: Double?
+    var horizontalAccuracyMeters: Double?
+    var distanceMeters: Double?
+    var isMoving: Bool
+  }
+
+  private enum Undecided: Sendable, Hashable {
+    case sample(Sample)
+    /// A segment's end, or an altitude that moved for good.
+    case runBreak
   }
 
   /// Creates an accumulator.
@@ -89,12 +120,18 @@ public struct ElevationAccumulator: Sendable, Hashable {
   ///     turns the jump check off.
   ///   - countsBarometricSwings: decide the altitudes' source as they arrive and count a
   ///     barometer's swing by swing (see the type's description).
+  ///   - smoothsGNSSAltitudes: decide the altitudes' source as they arrive and count a GNSS
+  ///     receiver's through the ground-from-wander smoother, with a lag (see the type's
+  ///     description); give every sample its distance.
   public init(
     thresholdMeters: Double = 2, accuracyMultiple: Double = 2,
     maximumVerticalSpeedMetersPerSecond: Double = defaultMaximumVerticalSpeedMetersPerSecond,
-    countsBarometricSwings: Bool = false
+    countsBarometricSwings: Bool = false, smoothsGNSSAltitudes: Bool = false
   ) {
-    source = countsBarometricSwings ? LiveAltitudeSource() : nil
+    source = countsBarometricSwings || smoothsGNSSAltitudes ? LiveAltitudeSource() : nil
+    self.countsBarometricSwings = countsBarometricSwings
+    self.smoothsGNSSAltitudes = smoothsGNSSAltitudes
+    undecided = smoothsGNSSAltitudes ? [] : nil
     self.thresholdMeters = thresholdMeters.isFinite ? max(thresholdMeters, 0) : 2
     self.accuracyMultiple = accuracyMultiple.isFinite ? max(accuracyMultiple, 0) : 2
     self.maximumVerticalSpeedMetersPerSecond =
@@ -121,15 +158,24 @@ public struct ElevationAccumulator: Sendable, Hashable {
   ///   - timeSeconds: the sample's time in seconds, for the jump check; `nil` skips it.
   ///   - statesQuality: whether the fix states a vertical accuracy or its receiver's quality
   ///     (dilution of precision, satellites): its altitude is then a GNSS receiver's.
+  ///   - horizontalAccuracyMeters: the fix's horizontal accuracy, if any: a GNSS altitude
+  ///     without a vertical one wanders by about one and a half times it.
+  ///   - distanceMeters: the distance travelled along the route so far, in meters, for an
+  ///     accumulator that smooths GNSS altitudes.
+  ///   - isMoving: whether the wearer moved over the interval ending here; the smoothed GNSS
+  ///     climb takes no change while standing (``StoppedAltitudeHold``).
   public mutating func add(
     altitudeMeters: Double?, verticalAccuracyMeters: Double? = nil, timeSeconds: Double? = nil,
-    statesQuality: Bool = false
+    statesQuality: Bool = false, horizontalAccuracyMeters: Double? = nil,
+    distanceMeters: Double? = nil, isMoving: Bool = true
   ) {
     guard let altitude = altitudeMeters, altitude.isFinite else { return }
     if source != nil { decideSource(altitude, timeSeconds: timeSeconds, statesQuality) }
     let sample = Sample(
       altitudeMeters: altitude, timeSeconds: timeSeconds.flatMap { $0.isFinite ? $0 : nil },
-      verticalAccuracyMeters: verticalAccuracyMeters)
+      verticalAccuracyMeters: verticalAccuracyMeters,
+      horizontalAccuracyMeters: horizontalAccuracyMeters, distanceMeters: distanceMeters,
+      isMoving: isMoving)
     if let jumped = pending {
       pending = nil
       decidedJumpCount += 1
@@ -158,6 +204,8 @@ public struct ElevationAccumulator: Sendable, Hashable {
     last = nil
     source?.breakSegment()
     swings?.breakSegment()
+    gnss?.breakSegment()
+    keepUndecided(.runBreak)
   }
 
   /// Feeds the source decision; once the altitudes read as barometric, swings are counted
@@ -168,18 +216,62 @@ public struct ElevationAccumulator: Sendable, Hashable {
     source?.add(altitudeMeters: altitude, timeSeconds: timeSeconds, statesQuality: statesQuality)
     guard let decided = source?.source else { return }
     source = nil
-    if decided == .barometer {
+    let kept = undecided
+    undecided = nil
+    if decided == .barometer, countsBarometricSwings {
       var counter = SwingCounter()
       counter.add(
         altitudeMeters: referenceAltitudeMeters,
         deadBandMeters: deadBandMeters(verticalAccuracyMeters: nil))
       swings = counter
+    } else if decided == .gnss, let kept {
+      // Smoothed from the first altitude on: the steps counted meanwhile are forgotten.
+      (steppedGainMeters, steppedLossMeters) = (0, 0)
+      referenceAltitudeMeters = nil
+      gnss = LiveGNSSClimb()
+      for event in kept {
+        switch event {
+        case .sample(let sample): smooth(sample)
+        case .runBreak:
+          gnss?.breakSegment()
+          referenceAltitudeMeters = nil
+        }
+      }
     }
+  }
+
+  /// Keeps what is counted while the source is undecided, up to ``undecidedCapacity``.
+  private mutating func keepUndecided(_ event: Undecided) {
+    guard undecided != nil else { return }
+    if undecided?.count ?? 0 >= Self.undecidedCapacity {
+      undecided = nil
+    } else {
+      undecided?.append(event)
+    }
+  }
+
+  /// Counts a sample once the altitudes read as GNSS: smoothed where it has a time; one
+  /// without, which no smoother can place, in steps (the smoothed run ends there).
+  private mutating func smooth(_ sample: Sample) {
+    guard let time = sample.timeSeconds else {
+      gnss?.breakSegment()
+      step(sample)
+      return
+    }
+    referenceAltitudeMeters = nil
+    gnss?.add(
+      LiveGNSSClimb.Sample(
+        timeSeconds: time, distanceMeters: sample.distanceMeters ?? 0,
+        altitudeMeters: sample.altitudeMeters,
+        verticalAccuracyMeters: sample.verticalAccuracyMeters,
+        horizontalAccuracyMeters: sample.horizontalAccuracyMeters, isMoving: sample.isMoving))
   }
 
   private mutating func restart(at sample: Sample) {
     referenceAltitudeMeters = nil
     swings?.breakSegment()
+    gnss?.breakSegment()
+    keepUndecided(.runBreak)
     count(sample)
   }
 
@@ -188,11 +280,22 @@ public struct ElevationAccumulator: Sendable, Hashable {
     last = sample
     minimumAltitudeMeters = min(minimumAltitudeMeters ?? altitude, altitude)
     maximumAltitudeMeters = max(maximumAltitudeMeters ?? altitude, altitude)
+    if gnss != nil {
+      smooth(sample)
+      return
+    }
+    keepUndecided(.sample(sample))
     if swings != nil {
       let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
       swings?.add(altitudeMeters: altitude, deadBandMeters: band)
       return
     }
+    step(sample)
+  }
+
+  /// Counts a sample in steps of the dead band.
+  private mutating func step(_ sample: Sample) {
+    let altitude = sample.altitudeMeters
     guard let reference = referenceAltitudeMeters else {
       referenceAltitudeMeters = altitude
       return

@@ -140,7 +140,7 @@ extension GNSSAltitudeSmoother.Sample {
 
 extension GNSSAltitudeSmoother {
   /// One step's transition: the distance and time between two samples.
-  struct Step {
+  struct Step: Hashable {
     /// The grade's decay over the step, e^(-d/L).
     var gradeDecay: Double
     /// How far the ground rises per unit of grade over the step, L·(1 - e^(-d/L)) meters.
@@ -267,5 +267,16 @@ extension GNSSAltitudeSmoother {
         (c02 * d.0 + c12 * d.1 + c22 * d.2) / determinant
       )
     }
+  }
+}
+
+extension GNSSAltitudeSmoother.State: Hashable {
+  static func == (a: Self, b: Self) -> Bool {
+    a.x == b.x && (a.p00, a.p01, a.p02) == (b.p00, b.p01, b.p02)
+      && (a.p11, a.p12, a.p22) == (b.p11, b.p12, b.p22)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    for value in [x.0, x.1, x.2, p00, p01, p02, p11, p12, p22] { hasher.combine(value) }
   }
 }

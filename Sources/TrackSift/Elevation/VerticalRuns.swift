@@ -1,8 +1,8 @@
 /// The forward pass both vertical smoothers share (``VerticalSmoother``,
-/// ``GNSSAltitudeSmoother``): each altitude is predicted from the one before, left out when it
-/// is a spike (`VerticalSmoother.Configuration.isSpike`), and measured otherwise. A run starts
-/// at the first sample, at a sample not later than the one before, and after three spikes in a
-/// row (the altitude moved for good); no smoothing joins two runs.
+/// ``GNSSAltitudeSmoother``, and live ``LiveGNSSClimb``): each altitude is predicted from the one
+/// before, left out when it is a spike (`VerticalSmoother.Configuration.isSpike`), and measured
+/// otherwise. A run starts at the first sample, at a sample not later than the one before, and
+/// after three spikes in a row (the altitude moved for good); no smoothing joins two runs.
 ///
 /// - Complexity: O(n) time and memory for n samples.
 enum VerticalRuns {
@@ -11,6 +11,50 @@ enum VerticalRuns {
     var state: State
     var startsRun: Bool
     var isMeasured: Bool
+  }
+
+  /// The pass between two samples: the state after the last one, and the spikes since the
+  /// last measured sample.
+  struct Forward<State> {
+    private var current: State?
+    private var rejectedInRow = 0
+
+    init() {}
+
+    /// Filters one sample.
+    /// - Parameters:
+    ///   - sample: the sample.
+    ///   - seconds: the time since the sample before; `nil` at a segment's first sample.
+    ///   - spikes: the spike rule.
+    ///   - start: a run's first state, its sample already measured.
+    ///   - predict: moves the state to the sample's time.
+    ///   - innovation: how far the sample lies from a predicted state's altitude, and the
+    ///     spread (one standard deviation, the sample's own noise included) expected of it.
+    ///   - update: measures the sample.
+    mutating func next<Sample>(
+      _ sample: Sample, afterSeconds seconds: Double?, spikes: VerticalSmoother.Configuration,
+      start: (Sample) -> State, predict: (inout State) -> Void,
+      innovation: (State, Sample) -> (meters: Double, spreadMeters: Double),
+      update: (inout State, Sample) -> Void
+    ) -> Record<State> {
+      guard let dt = seconds, dt > 0, dt.isFinite, rejectedInRow < 3, var state = current else {
+        let state = start(sample)
+        current = state
+        rejectedInRow = 0
+        return Record(state: state, startsRun: true, isMeasured: true)
+      }
+      predict(&state)
+      let (meters, spread) = innovation(state, sample)
+      let isSpike = spikes.isSpike(innovationMeters: meters, spreadMeters: spread, seconds: dt)
+      if isSpike {
+        rejectedInRow += 1
+      } else {
+        rejectedInRow = 0
+        update(&state, sample)
+      }
+      current = state
+      return Record(state: state, startsRun: false, isMeasured: !isSpike)
+    }
   }
 
   /// Filters `samples` forward.
@@ -34,30 +78,24 @@ enum VerticalRuns {
     var runStarts: Set<Int> = []
     var records: [Record<State>] = []
     records.reserveCapacity(samples.count)
-    var rejectedInRow = 0
-    var current: State?
+    var forward = Forward<State>()
     for (index, sample) in samples.enumerated() {
-      let dt = index == 0 ? 0 : timeSeconds(sample) - timeSeconds(samples[index - 1])
-      guard index > 0, dt > 0, dt.isFinite, rejectedInRow < 3, var state = current else {
-        let state = start(sample)
-        current = state
-        rejectedInRow = 0
-        runStarts.insert(index)
-        records.append(Record(state: state, startsRun: true, isMeasured: true))
-        continue
-      }
-      predict(&state, samples[index - 1], sample)
-      let (meters, spread) = innovation(state, sample)
-      let isSpike = spikes.isSpike(innovationMeters: meters, spreadMeters: spread, seconds: dt)
-      if isSpike {
-        rejectedInRow += 1
-      } else {
-        rejectedInRow = 0
-        update(&state, sample)
-      }
-      current = state
-      records.append(Record(state: state, startsRun: false, isMeasured: !isSpike))
+      let earlier = index == 0 ? nil : samples[index - 1]
+      let record = forward.next(
+        sample, afterSeconds: earlier.map { timeSeconds(sample) - timeSeconds($0) },
+        spikes: spikes, start: start,
+        predict: { state in if let earlier { predict(&state, earlier, sample) } },
+        innovation: innovation, update: update)
+      if record.startsRun { runStarts.insert(index) }
+      records.append(record)
     }
     return (records, runStarts)
   }
 }
+
+extension VerticalRuns.Record: Sendable where State: Sendable {}
+extension VerticalRuns.Record: Equatable where State: Equatable {}
+extension VerticalRuns.Record: Hashable where State: Hashable {}
+extension VerticalRuns.Forward: Sendable where State: Sendable {}
+extension VerticalRuns.Forward: Equatable where State: Equatable {}
+extension VerticalRuns.Forward: Hashable where State: Hashable {}

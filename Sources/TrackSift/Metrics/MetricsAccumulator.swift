@@ -73,13 +73,17 @@ public struct MetricsAccumulator: Sendable, Hashable {
   ///     can count them again (about 32 bytes an interval, and a little time per sample).
   ///   - countsBarometricSwings: count a barometer's climb swing by swing once the altitudes
   ///     read as barometric (see ``ElevationAccumulator``), as the live figures do.
+  ///   - smoothsGNSSAltitudes: count a GNSS receiver's climb through the ground-from-wander
+  ///     smoother, about two minutes behind, once the altitudes read as GNSS (see
+  ///     ``ElevationAccumulator``), as the live figures do.
   public init(
     elevationThresholdMeters: Double = 2, elevationAccuracyMultiple: Double = 2,
-    isRecountable: Bool = false, countsBarometricSwings: Bool = false
+    isRecountable: Bool = false, countsBarometricSwings: Bool = false,
+    smoothsGNSSAltitudes: Bool = false
   ) {
     elevation = ElevationAccumulator(
       thresholdMeters: elevationThresholdMeters, accuracyMultiple: elevationAccuracyMultiple,
-      countsBarometricSwings: countsBarometricSwings)
+      countsBarometricSwings: countsBarometricSwings, smoothsGNSSAltitudes: smoothsGNSSAltitudes)
     self.isRecountable = isRecountable
   }
 
@@ -108,9 +112,15 @@ public struct MetricsAccumulator: Sendable, Hashable {
       segmentHasSample = true
       segmentCount += 1
     }
-    elevation.add(
-      altitudeMeters: sample.altitudeMeters, verticalAccuracyMeters: sample.verticalAccuracyMeters,
-      timeSeconds: sample.timeSeconds, statesQuality: sample.statesAltitudeQuality)
+    // After the step's distance is counted: a smoothed GNSS climb measures the ground along it.
+    defer {
+      elevation.add(
+        altitudeMeters: sample.altitudeMeters,
+        verticalAccuracyMeters: sample.verticalAccuracyMeters, timeSeconds: sample.timeSeconds,
+        statesQuality: sample.statesAltitudeQuality,
+        horizontalAccuracyMeters: sample.horizontalAccuracyMeters,
+        distanceMeters: distanceMeters, isMoving: sample.isMoving)
+    }
     if let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0 {
       maximumSpeed = max(maximumSpeed ?? 0, speed)
     }

@@ -12,6 +12,9 @@ public struct MetricsSample: Sendable, Hashable {
   /// Whether the fix states a vertical accuracy or its receiver's quality (dilution of
   /// precision, satellites): its altitude is a GNSS receiver's, never a barometer's.
   public var statesAltitudeQuality: Bool
+  /// The position's stated horizontal accuracy in meters, if any: a GNSS altitude stating no
+  /// vertical accuracy wanders by about one and a half times it.
+  public var horizontalAccuracyMeters: Double?
   /// Speed in meters per second for the maximum, or `nil` when it must not count (estimated
   /// readings, network fixes, unknown speed).
   public var speedForMaximumMetersPerSecond: Double?
@@ -35,7 +38,8 @@ public struct MetricsSample: Sendable, Hashable {
     timeSeconds: Double?, coordinate: Coordinate, altitudeMeters: Double? = nil,
     verticalAccuracyMeters: Double? = nil, speedForMaximumMetersPerSecond: Double? = nil,
     isMoving: Bool = true, countsForSustainedSpeed: Bool = true, isCreeping: Bool = false,
-    pathMeters: Double? = nil, statesAltitudeQuality: Bool = false
+    pathMeters: Double? = nil, statesAltitudeQuality: Bool = false,
+    horizontalAccuracyMeters: Double? = nil
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
@@ -47,5 +51,6 @@ public struct MetricsSample: Sendable, Hashable {
     self.isCreeping = isCreeping
     self.pathMeters = pathMeters
     self.statesAltitudeQuality = statesAltitudeQuality
+    self.horizontalAccuracyMeters = horizontalAccuracyMeters
   }
 }

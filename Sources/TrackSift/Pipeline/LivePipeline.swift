@@ -101,7 +101,8 @@ struct LivePipeline: Sendable {
     metrics = MetricsAccumulator(
       elevationThresholdMeters: profile.elevationThresholdMeters,
       elevationAccuracyMultiple: profile.elevationAccuracyMultiple,
-      isRecountable: profile.trimsStopDetectionDelay, countsBarometricSwings: true)
+      isRecountable: profile.trimsStopDetectionDelay, countsBarometricSwings: true,
+      smoothsGNSSAltitudes: true)
     lookAhead = ExcursionLookAhead(gate: profile.gate)
     segment = SegmentState(profile: profile)
     metrics.startSegment()
@@ -324,7 +325,8 @@ struct LivePipeline: Sendable {
         speedForMaximumMetersPerSecond: step.speedForMaximumMetersPerSecond,
         isMoving: step.isMoving, countsForSustainedSpeed: step.countsForSustainedSpeed,
         pathMeters: step.gapPath?.lengthMeters,
-        statesAltitudeQuality: fix.statesAltitudeQuality))
+        statesAltitudeQuality: fix.statesAltitudeQuality,
+        horizontalAccuracyMeters: fix.horizontalAccuracyMeters))
   }
 
   /// Runs the live figures' clock to a refused fix whose time is trusted

@@ -72,7 +72,8 @@ struct ClimbSourceTests {
               return fix
             })
         })
-      let gain = TrackAnalysis(track: untimed, profile: .running).refinedMetrics
+      let gain =
+        TrackAnalysis(track: untimed, profile: .running).refinedMetrics
         .elevationGainMeters ?? 0
       #expect(abs(gain - 50) < 2, "accuracy \(String(describing: accuracy)): \(gain)")
     }
