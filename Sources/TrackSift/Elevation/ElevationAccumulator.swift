@@ -38,13 +38,14 @@
 ///
 /// **GNSS altitude, live.** An accumulator made with `smoothsGNSSAltitudes` as well counts
 /// altitudes that read as a GNSS receiver's through the refined climb's smoother, with a lag
-/// of about two minutes (``LiveGNSSClimb``): the climb of the last two minutes is counted once
+/// of about two minutes (`LiveGNSSClimb`): the climb of the last two minutes is counted once
 /// the altitudes after them are in, or at the segment's end. It needs each sample's distance
 /// along the route. Until the source is decided, the altitudes are counted in steps and kept;
 /// once they read as GNSS, the steps are forgotten and the kept altitudes smoothed instead
-/// (up to ``undecidedCapacity`` of them; after that the steps stay).
+/// (up to an hour of them at one a second; after that the steps stay).
 ///
-/// - Complexity: O(1) per sample; a jumped sample is held until the next one.
+/// - Complexity: O(1) per sample (amortized where GNSS altitudes are smoothed); a jumped
+///   sample is held until the next one.
 public struct ElevationAccumulator: Sendable, Hashable {
   /// The fastest vertical speed of a body, in meters per second: a skydiver's terminal velocity
   /// in the belly-to-earth position is about 55 m/s. Nothing the profiles cover (walking,
