@@ -64,17 +64,17 @@ public struct ElevationAccumulator: Sendable, Hashable {
   private var steppedGainMeters = 0.0
   /// Descent counted in steps, in meters.
   private var steppedLossMeters = 0.0
-  /// Decides the source, for an accumulator that counts a barometer's swings, until it has.
+  /// Decides the source, for an accumulator that counts a barometer's swings or smooths GNSS
+  /// altitudes, until it has.
   private var source: LiveAltitudeSource?
   /// Whether altitudes that read as barometric are counted swing by swing.
   private let countsBarometricSwings: Bool
   /// Counts the climb once the altitudes read as barometric.
   private var swings: SwingCounter?
-  /// Whether altitudes that read as GNSS are smoothed (see the type's description).
-  private let smoothsGNSSAltitudes: Bool
   /// Counts the climb once the altitudes read as GNSS, for an accumulator that smooths them.
   private var gnss: LiveGNSSClimb?
-  /// What was counted before the source was decided, to smooth it if it reads as GNSS.
+  /// What was counted before the source was decided, to smooth it if it reads as GNSS; `nil`
+  /// for an accumulator that does not smooth GNSS altitudes, or once it holds too much.
   private var undecided: [Undecided]?
   /// Total climb in meters.
   public var gainMeters: Double {
@@ -131,7 +131,6 @@ public struct ElevationAccumulator: Sendable, Hashable {
   ) {
     source = countsBarometricSwings || smoothsGNSSAltitudes ? LiveAltitudeSource() : nil
     self.countsBarometricSwings = countsBarometricSwings
-    self.smoothsGNSSAltitudes = smoothsGNSSAltitudes
     undecided = smoothsGNSSAltitudes ? [] : nil
     self.thresholdMeters = thresholdMeters.isFinite ? max(thresholdMeters, 0) : 2
     self.accuracyMultiple = accuracyMultiple.isFinite ? max(accuracyMultiple, 0) : 2
