@@ -74,8 +74,8 @@ extension ClimbConfiguration {
   func gnssWanderSigmaMeters(verticalAccuracyMeters: Double?, horizontalAccuracyMeters: Double?)
     -> Double
   {
-    if let accuracy = verticalAccuracyMeters, accuracy > 0 { return accuracy }
-    if let accuracy = horizontalAccuracyMeters, accuracy > 0 {
+    if let accuracy = verticalAccuracyMeters, accuracy > 0, accuracy.isFinite { return accuracy }
+    if let accuracy = horizontalAccuracyMeters, accuracy > 0, accuracy.isFinite {
       return gnssVerticalToHorizontalRatio * accuracy
     }
     return gnssWanderSigmaMeters

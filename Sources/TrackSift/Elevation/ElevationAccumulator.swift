@@ -250,10 +250,12 @@ public struct ElevationAccumulator: Sendable, Hashable {
     }
   }
 
-  /// Counts a sample once the altitudes read as GNSS: smoothed where it has a time; one
-  /// without, which no smoother can place, in steps (the smoothed run ends there).
+  /// Counts a sample once the altitudes read as GNSS: smoothed where it has a time and a
+  /// finite distance; one without, which no smoother can place, in steps (the smoothed run
+  /// ends there).
   private mutating func smooth(_ sample: Sample) {
-    guard let time = sample.timeSeconds else {
+    let distance = sample.distanceMeters ?? 0
+    guard let time = sample.timeSeconds, distance.isFinite else {
       gnss?.breakSegment()
       step(sample)
       return
@@ -261,7 +263,7 @@ public struct ElevationAccumulator: Sendable, Hashable {
     referenceAltitudeMeters = nil
     gnss?.add(
       LiveGNSSClimb.Sample(
-        timeSeconds: time, distanceMeters: sample.distanceMeters ?? 0,
+        timeSeconds: time, distanceMeters: distance,
         altitudeMeters: sample.altitudeMeters,
         verticalAccuracyMeters: sample.verticalAccuracyMeters,
         horizontalAccuracyMeters: sample.horizontalAccuracyMeters, isMoving: sample.isMoving))

@@ -179,4 +179,36 @@ struct LiveGNSSClimbTests {
     #expect(accumulator.gainMeters < 2, "\(accumulator.gainMeters)")
     #expect(accumulator.maximumAltitudeMeters ?? 0 < 100)
   }
+
+  /// Whatever a caller passes (infinite or negative accuracies, times that go back, a distance
+  /// that shrinks or is not finite), the figures stay finite and nothing traps.
+  @Test func strangeInputsKeepTheFiguresFinite() {
+    var accumulator = ElevationAccumulator(smoothsGNSSAltitudes: true)
+    let accuracies: [Double?] = [nil, 5, -3, 0, .infinity, .nan, 1e300]
+    let distances: [Double?] = [nil, 0, 10, 5, .infinity, -.infinity, .nan, 1e12]
+    for index in 0..<2_000 {
+      let time = Double(index % 97 == 0 ? index - 50 : index)
+      accumulator.add(
+        altitudeMeters: 100 + Double(index % 13) * (index % 2 == 0 ? 1 : -1),
+        verticalAccuracyMeters: accuracies[index % accuracies.count], timeSeconds: time,
+        statesQuality: index % 5 == 0,
+        horizontalAccuracyMeters: accuracies[(index / 3) % accuracies.count],
+        distanceMeters: distances[index % distances.count], isMoving: index % 7 != 0)
+      if index % 500 == 499 { accumulator.breakSegment() }
+    }
+    accumulator.breakSegment()
+    #expect(accumulator.gainMeters.isFinite)
+    #expect(accumulator.lossMeters.isFinite)
+    #expect(accumulator.gainMeters >= 0 && accumulator.lossMeters >= 0)
+    // A sound segment afterwards still counts its climb.
+    let before = accumulator.gainMeters
+    for second in 0..<900 {
+      accumulator.add(
+        altitudeMeters: 100 + Double(second) / 20, verticalAccuracyMeters: 5,
+        timeSeconds: 10_000 + Double(second), statesQuality: true,
+        distanceMeters: 1.4 * Double(second))
+    }
+    accumulator.breakSegment()
+    #expect(accumulator.gainMeters - before > 40, "\(accumulator.gainMeters - before)")
+  }
 }
