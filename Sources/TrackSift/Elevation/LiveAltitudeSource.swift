@@ -14,14 +14,7 @@ struct LiveAltitudeSource: Sendable, Hashable {
 
   /// The source, once decided.
   private(set) var source: ClimbSource?
-  private var differences: [Double] = []
-  private var before: Altitude?
-  private var last: Altitude?
-
-  private struct Altitude: Sendable, Hashable {
-    var timeSeconds: Double?
-    var meters: Double
-  }
+  private var noise = ArrivingAltitudeNoise()
 
   /// Takes one altitude.
   /// - Parameters:
@@ -32,23 +25,16 @@ struct LiveAltitudeSource: Sendable, Hashable {
   mutating func add(altitudeMeters: Double, timeSeconds: Double?, statesQuality: Bool) {
     if statesQuality { source = .gnss }
     guard source == nil else { return }
-    if let before, let last,
-      let difference = AltitudeNoise.secondDifferenceMeters(
-        before.meters, at: before.timeSeconds, last.meters, at: last.timeSeconds, altitudeMeters,
-        at: timeSeconds)
-    {
-      differences.append(difference)
-    }
-    (before, last) = (last, Altitude(timeSeconds: timeSeconds, meters: altitudeMeters))
-    guard differences.count >= Self.decisionDifferenceCount,
-      let white = AltitudeNoise.whiteSigmaMeters(secondDifferences: differences)
+    noise.add(altitudeMeters: altitudeMeters, timeSeconds: timeSeconds)
+    guard noise.differenceCount >= Self.decisionDifferenceCount,
+      let white = noise.whiteSigmaMeters
     else { return }
     source = AltitudeNoise.isBarometric(whiteSigmaMeters: white) ? .barometer : .gnss
-    differences = []
+    noise = ArrivingAltitudeNoise()
   }
 
   /// Forgets the altitudes before a break; what is decided stays.
   mutating func breakSegment() {
-    (before, last) = (nil, nil)
+    noise.breakSegment()
   }
 }

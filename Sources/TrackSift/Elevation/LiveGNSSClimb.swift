@@ -74,7 +74,7 @@ struct LiveGNSSClimb: Sendable, Hashable {
   private static let configuration = ClimbConfiguration()
   /// The white noise, once measured; the dead band is as wide.
   private var whiteSigmaMeters: Double?
-  private var differences: [Double] = []
+  private var noise = ArrivingAltitudeNoise()
   /// Altitudes waiting for the white noise.
   private var waiting: [Sample] = []
   /// Altitudes filtered and not yet counted.
@@ -95,15 +95,9 @@ struct LiveGNSSClimb: Sendable, Hashable {
   /// Takes one altitude of the current segment, in time order.
   mutating func add(_ sample: Sample) {
     guard let white = whiteSigmaMeters else {
-      if let before = waiting.dropLast().last, let latest = waiting.last,
-        let difference = AltitudeNoise.secondDifferenceMeters(
-          before.altitudeMeters, at: before.timeSeconds, latest.altitudeMeters,
-          at: latest.timeSeconds, sample.altitudeMeters, at: sample.timeSeconds)
-      {
-        differences.append(difference)
-      }
+      noise.add(altitudeMeters: sample.altitudeMeters, timeSeconds: sample.timeSeconds)
       waiting.append(sample)
-      if differences.count >= LiveAltitudeSource.decisionDifferenceCount
+      if noise.differenceCount >= LiveAltitudeSource.decisionDifferenceCount
         || waiting.count >= Self.lagSamples + Self.batchSamples
       {
         measureWhiteNoise()
@@ -126,12 +120,9 @@ struct LiveGNSSClimb: Sendable, Hashable {
 
   /// Measures the white noise on the altitudes so far and filters those waiting for it.
   private mutating func measureWhiteNoise() {
-    let measured =
-      differences.count >= AltitudeNoise.minimumDifferenceCount
-      ? AltitudeNoise.whiteSigmaMeters(secondDifferences: differences) : nil
-    let white = max(measured ?? 0, Self.configuration.gnssSigmaFloorMeters)
+    let white = max(noise.whiteSigmaMeters ?? 0, Self.configuration.gnssSigmaFloorMeters)
     whiteSigmaMeters = white
-    differences = []
+    noise = ArrivingAltitudeNoise()
     let samples = waiting
     waiting = []
     for sample in samples { filter(sample, whiteSigmaMeters: white) }
