@@ -94,19 +94,9 @@ struct CleanedPath: Sendable {
       let path = arrival == nil && !gapPaths.isEmpty ? gapPaths[position] : nil
       if let start = arrival {
         arrival = nil
-        let placement = Self.holdPlacement(
-          piece, arrival: start, departure: coordinate, departureMeters: stepMeters)
-        if placement.excessMeters <= Self.maximumHoldExcessMeters {
-          for index in start..<piece.count { piece[index].coordinate = placement.coordinate }
-        } else {
-          // No held position fits: the stretch starts a new piece where the refined path
-          // resumes, its last refined position (where the person stood as they set off).
-          var resumed = Array(piece[(start + 1)...])
-          for index in resumed.indices { resumed[index].coordinate = from }
-          piece.removeSubrange((start + 1)...)
-          if !piece.isEmpty { pieces.append(piece) }
-          piece = resumed
-        }
+        Self.hold(
+          &piece, from: start, departure: coordinate, departureMeters: stepMeters,
+          resumingAt: from, coordinates: coordinates, into: &pieces)
       }
       var stepStart = from
       if let path {
@@ -132,14 +122,66 @@ struct CleanedPath: Sendable {
               ? stepMeters : Geodesic.distanceMeters(from: stepStart, to: coordinate)),
           isHeld: false))
     }
+    if let start = arrival, piece.count - start > 2 {
+      // The piece closes standing: no step out of the stretch is counted, so it is written
+      // where the person stood, as a piece of its own.
+      let standing = Self.meanCoordinate(of: piece[(start + 1)...], in: coordinates)
+      var held = Array(piece[(start + 1)...])
+      for index in held.indices { held[index].coordinate = standing }
+      piece.removeSubrange((start + 1)...)
+      pieces.append(piece)
+      piece = held
+    }
     if !piece.isEmpty { pieces.append(piece) }
   }
 
+  /// Writes the held stretch from `start` to the end of `piece` (the arrival and the fixes
+  /// flagged not moving after it) once the fix at `departure` ends it, moving finished pieces
+  /// to `pieces`.
+  ///
+  /// - Parameters:
+  ///   - resumingAt: the stretch's last refined position, where the person set off from.
+  private static func hold(
+    _ piece: inout [Point], from start: Int, departure: Coordinate, departureMeters: Double,
+    resumingAt resumed: Coordinate, coordinates: [Coordinate], into pieces: inout [[Point]]
+  ) {
+    let standing = meanCoordinate(of: piece[(start + 1)...], in: coordinates)
+    if start == 0, piece.count > 2 {
+      // The piece opens standing: no step into the stretch is counted, so it is written
+      // where the person stood, as a piece of its own, and its last fix, at its refined
+      // position, opens the path.
+      var held = piece
+      var last = held.removeLast()
+      last.coordinate = resumed
+      for index in held.indices { held[index].coordinate = standing }
+      pieces.append(held)
+      piece = [last]
+      return
+    }
+    let placement = holdPlacement(
+      piece, arrival: start, departure: departure, departureMeters: departureMeters,
+      standing: standing)
+    if placement.excessMeters <= maximumHoldExcessMeters {
+      for index in start..<piece.count { piece[index].coordinate = placement.coordinate }
+    } else {
+      // No held position fits: the stretch starts a new piece where the refined path
+      // resumes, its last refined position (where the person stood as they set off).
+      var rest = Array(piece[(start + 1)...])
+      for index in rest.indices { rest[index].coordinate = resumed }
+      piece.removeSubrange((start + 1)...)
+      if !piece.isEmpty { pieces.append(piece) }
+      piece = rest
+    }
+  }
+
   /// Where to hold a stretch (the points from `arrival` to the end of `piece`): the position
-  /// nearest its arrival at which the step into it and the step out of it to `departure` are
-  /// as long as the figures counted them (the step into the arrival, and `departureMeters`
-  /// from the stretch's last refined position), or, where none is (the refined positions
-  /// drifted further than those steps reach), the one closest to it.
+  /// nearest `standing` (the mean of the stretch's refined positions, where the person stood)
+  /// at which the step into the arrival and the step out of it to `departure` are as long as
+  /// the figures counted them (the step into the arrival, and `departureMeters` from the
+  /// stretch's last refined position). Those positions form an ellipse whose foci are the
+  /// fix before the arrival and the departure (a circle round the departure where the
+  /// stretch opens the piece); where the counted steps are shorter than the straight line
+  /// between the foci, none exists and the point of that line nearest `standing` is taken.
   ///
   /// The step into the arrival may change only where the point before it is at its own
   /// refined position (not itself held for an earlier stretch); otherwise the stretch stays
@@ -148,70 +190,27 @@ struct CleanedPath: Sendable {
   /// - Returns: the position, and how much longer the written steps are than the counted ones
   ///   in meters (negative where shorter).
   private static func holdPlacement(
-    _ piece: [Point], arrival: Int, departure: Coordinate, departureMeters: Double
+    _ piece: [Point], arrival: Int, departure: Coordinate, departureMeters: Double,
+    standing: Coordinate
   ) -> (coordinate: Coordinate, excessMeters: Double) {
     let origin = piece[arrival].coordinate
     let plane = LocalTangentPlane(origin: origin)
     let (bx, by) = plane.project(departure)
-    let fixedArrival = hypot(bx, by) - departureMeters
     guard arrival == 0 || !piece[arrival - 1].isHeld, arrival < 2 || !piece[arrival - 2].isHeld
-    else { return (origin, fixedArrival) }
-    // How much longer the written steps are with the stretch held at (x, y): convex in the
-    // position, so walking from the arrival along one line finds where it is zero.
-    let excess: (Double, Double) -> Double
-    let nearest: (x: Double, y: Double)
+    else { return (origin, hypot(bx, by) - departureMeters) }
+    let curve: HoldCurve
     if arrival > 0 {
       let (ax, ay) = plane.project(piece[arrival - 1].coordinate)
-      let target = hypot(ax, ay) + departureMeters
-      excess = { x, y in hypot(x - ax, y - ay) + hypot(x - bx, y - by) - target }
-      // The point of the line from the step's start to the departure nearest the arrival,
-      // where the written steps are shortest.
-      let dx = bx - ax
-      let dy = by - ay
-      let squared = dx * dx + dy * dy
-      let t = squared > 0 ? min(max((-ax * dx - ay * dy) / squared, 0), 1) : 0
-      nearest = (ax + t * dx, ay + t * dy)
+      curve = HoldCurve(
+        focus: (ax, ay), focus: (bx, by), sumMeters: hypot(ax, ay) + departureMeters)
     } else {
-      excess = { x, y in hypot(x - bx, y - by) - departureMeters }
-      nearest = (bx, by)
+      curve = HoldCurve(focus: (bx, by), focus: (bx, by), sumMeters: 2 * departureMeters)
     }
-    func coordinate(_ distance: Double, _ ux: Double, _ uy: Double) -> Coordinate {
-      plane.unproject(eastMeters: distance * ux, northMeters: distance * uy)
-    }
-    let atArrival = excess(0, 0)
-    guard atArrival.isFinite, abs(atArrival) > placementToleranceMeters else {
-      return (origin, atArrival)
-    }
-    var reach = hypot(nearest.x, nearest.y)
-    var (ux, uy) = (nearest.x, nearest.y)
-    if reach < placementToleranceMeters {
-      // The arrival lies on that line: move off it at right angles.
-      (ux, uy) = (by, -bx)
-      reach = hypot(ux, uy)
-      guard reach > 0 else { return (origin, atArrival) }
-    }
-    (ux, uy) = (ux / reach, uy / reach)
-    if atArrival < 0 {
-      (ux, uy) = (-ux, -uy)
-      reach = 1
-      while excess(reach * ux, reach * uy) < 0, reach < 1e6 { reach *= 2 }
-    } else {
-      let shortest = excess(nearest.x, nearest.y)
-      if shortest > 0 { return (coordinate(reach, ux, uy), shortest) }
-    }
-    // The excess changes sign between the arrival and `reach` along (ux, uy): bisect.
-    var low = 0.0
-    var high = reach
-    while high - low > placementToleranceMeters / 8 {
-      let middle = (low + high) / 2
-      if (excess(middle * ux, middle * uy) > 0) == (atArrival > 0) {
-        low = middle
-      } else {
-        high = middle
-      }
-    }
-    let distance = (low + high) / 2
-    return (coordinate(distance, ux, uy), excess(distance * ux, distance * uy))
+    let (sx, sy) = plane.project(standing)
+    let (x, y) = curve.nearestPoint(to: (sx, sy))
+    let excess = curve.excessMeters(at: (x, y))
+    guard excess.isFinite else { return (origin, hypot(bx, by) - departureMeters) }
+    return (plane.unproject(eastMeters: x, northMeters: y), excess)
   }
 
   /// The direction of the step from `start` to `end`, `meters` long, in degrees; `nil` where
@@ -227,9 +226,22 @@ struct CleanedPath: Sendable {
   /// minute over all stops, and half a meter a stop keeps every stop of 30 s or more within it.
   static let maximumHoldExcessMeters = 0.5
 
-  /// How close the placed stretch's steps come to the counted lengths, in meters: a
-  /// millimeter, far below anything a length in a file shows.
-  static let placementToleranceMeters = 0.001
+  /// The mean refined position of a held stretch's points (meters apart, so averaged on a
+  /// plane); the stretch is never empty.
+  private static func meanCoordinate(of points: ArraySlice<Point>, in coordinates: [Coordinate])
+    -> Coordinate
+  {
+    let plane = LocalTangentPlane(origin: coordinates[points[points.startIndex].position])
+    var east = 0.0
+    var north = 0.0
+    for point in points {
+      let (x, y) = plane.project(coordinates[point.position])
+      east += x
+      north += y
+    }
+    let count = Double(points.count)
+    return plane.unproject(eastMeters: east / count, northMeters: north / count)
+  }
 
   /// The time from the previous fix to this one in seconds, when both have times and it is
   /// positive.
