@@ -160,9 +160,9 @@ import ZIPFoundation
     // No temporary file is left behind.
     let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { path in
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(
+      let exists = FileManager.default.fileExists(
         atPath: out.appendingPathComponent(path).path, isDirectory: &isFolder)
-      return !isFolder.boolValue
+      return exists && !isFolder.boolValue
     }
     #expect(files.count == 10)
     #expect(files.allSatisfy { $0.hasSuffix(".html") || $0.hasSuffix(".cleaned.gpx") })
@@ -197,7 +197,8 @@ import ZIPFoundation
     var finished = false
     while !finished {
       let process = Process()
-      process.executableURL = try #require(CommandRunner.binary)
+      let binary = try #require(CommandRunner.binary)
+      process.executableURL = binary
       process.currentDirectoryURL = corpus.directory
       process.arguments =
         [
