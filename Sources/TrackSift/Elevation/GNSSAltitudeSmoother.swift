@@ -93,21 +93,34 @@ public enum GNSSAltitudeSmoother {
   ) -> VerticalSmoother.Result {
     let (records, runStarts) = VerticalRuns.filtered(
       samples, spikes: configuration.spikes, timeSeconds: \.timeSeconds,
-      start: {
-        var state = State.start($0, gradeSigma: configuration.gradeSigma)
-        state.update($0.altitudeMeters, measurementVariance: $0.whiteVariance)
-        return state
-      },
+      start: { runStart($0, gradeSigma: configuration.gradeSigma) },
       predict: { $0.predict(Step(from: $1, to: $2, configuration: configuration)) },
-      innovation: {
-        (
-          abs($1.altitudeMeters - $0.measured),
-          ($0.measuredVariance + $1.whiteVariance).squareRoot()
-        )
-      },
-      update: { $0.update($1.altitudeMeters, measurementVariance: $1.whiteVariance) })
+      innovation: innovation, update: measure)
     return VerticalSmoother.Result(
       altitudesMeters: backward(records, samples, configuration), runStarts: runStarts)
+  }
+
+  /// A run's first state, its sample already measured.
+  static func runStart(_ sample: Sample, gradeSigma: Double) -> State {
+    var state = State.start(sample, gradeSigma: gradeSigma)
+    state.update(sample.altitudeMeters, measurementVariance: sample.whiteVariance)
+    return state
+  }
+
+  /// How far a sample lies from a predicted state's altitude, and the spread expected of it
+  /// (one standard deviation, the sample's white noise included).
+  static func innovation(_ state: State, _ sample: Sample) -> (
+    meters: Double, spreadMeters: Double
+  ) {
+    (
+      abs(sample.altitudeMeters - state.measured),
+      (state.measuredVariance + sample.whiteVariance).squareRoot()
+    )
+  }
+
+  /// Measures a sample's altitude into a predicted state.
+  static func measure(_ state: inout State, _ sample: Sample) {
+    state.update(sample.altitudeMeters, measurementVariance: sample.whiteVariance)
   }
 
   /// The RTS pass, from the last record back, never across the start of a run. Each step is

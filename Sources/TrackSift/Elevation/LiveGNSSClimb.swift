@@ -54,14 +54,11 @@ struct LiveGNSSClimb: Sendable, Hashable {
 
   /// A 3×3 matrix by rows.
   private struct Gain: Sendable, Hashable {
-    var rows = (SIMD3<Double>(), SIMD3<Double>(), SIMD3<Double>())
-    static func == (a: Self, b: Self) -> Bool { a.rows == b.rows }
-    func hash(into hasher: inout Hasher) {
-      for row in [rows.0, rows.1, rows.2] { hasher.combine(row) }
-    }
+    var first = SIMD3<Double>()
+    var second = SIMD3<Double>()
+    var third = SIMD3<Double>()
     func times(_ vector: SIMD3<Double>) -> SIMD3<Double> {
-      SIMD3(
-        (rows.0 * vector).sum(), (rows.1 * vector).sum(), (rows.2 * vector).sum())
+      SIMD3((first * vector).sum(), (second * vector).sum(), (third * vector).sum())
     }
   }
 
@@ -145,22 +142,12 @@ struct LiveGNSSClimb: Sendable, Hashable {
     let record = forward.next(
       sample, afterSeconds: last.map { sample.timeSeconds - $0.sample.timeSeconds },
       spikes: Self.configuration.gnssSmoother.spikes,
-      start: {
-        var state = GNSSAltitudeSmoother.State.start($0, gradeSigma: gradeSigma)
-        state.update($0.altitudeMeters, measurementVariance: $0.whiteVariance)
-        return state
-      },
+      start: { GNSSAltitudeSmoother.runStart($0, gradeSigma: gradeSigma) },
       predict: { state in
         if let step { state.predict(step) }
         predicted = state
       },
-      innovation: {
-        (
-          abs($1.altitudeMeters - $0.measured),
-          ($0.measuredVariance + $1.whiteVariance).squareRoot()
-        )
-      },
-      update: { $0.update($1.altitudeMeters, measurementVariance: $1.whiteVariance) })
+      innovation: GNSSAltitudeSmoother.innovation, update: GNSSAltitudeSmoother.measure)
     var entry = Entry(
       isMoving: input.isMoving, startsRun: record.startsRun, isMeasured: record.isMeasured,
       filtered: SIMD3(record.state.x.0, record.state.x.1, record.state.x.2),
@@ -193,7 +180,7 @@ struct LiveGNSSClimb: Sendable, Hashable {
       let u = predicted.solve((row.x, row.y, row.z))
       return SIMD3(u.0, u.1, u.2)
     }
-    return (mean, Gain(rows: (solved(m.0), solved(m.1), solved(m.2))))
+    return (mean, Gain(first: solved(m.0), second: solved(m.1), third: solved(m.2)))
   }
 
   /// Smooths the window back from its newest altitude and counts its oldest `countToCount`.
