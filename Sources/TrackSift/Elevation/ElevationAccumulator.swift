@@ -64,25 +64,30 @@ public struct ElevationAccumulator: Sendable, Hashable {
   private var steppedGainMeters = 0.0
   /// Descent counted in steps, in meters.
   private var steppedLossMeters = 0.0
-  /// Decides the source, for an accumulator that counts a barometer's swings or smooths GNSS
-  /// altitudes, until it has.
-  private var source: LiveAltitudeSource?
+  /// How the climb is counted now. The counters below are kept whole, not as optionals: an
+  /// optional of a large value is copied to be tested or mutated, at every altitude.
+  private var mode: Mode
+  /// Decides the source while ``mode`` is `.decidingSource`.
+  private var source = LiveAltitudeSource()
   /// Whether altitudes that read as barometric are counted swing by swing.
   private let countsBarometricSwings: Bool
-  /// Counts the climb once the altitudes read as barometric.
-  private var swings: SwingCounter?
-  /// Counts the climb once the altitudes read as GNSS, for an accumulator that smooths them.
-  private var gnss: LiveGNSSClimb?
+  /// Counts the climb once the altitudes read as barometric (``mode`` `.swings`).
+  private var swings = SwingCounter()
+  /// Counts the climb once the altitudes read as GNSS, for an accumulator that smooths them
+  /// (``mode`` `.smoothedGNSS`).
+  private var gnss = LiveGNSSClimb()
   /// What was counted before the source was decided, to smooth it if it reads as GNSS; `nil`
   /// for an accumulator that does not smooth GNSS altitudes, or once it holds too much.
   private var undecided: [Undecided]?
   /// Total climb in meters.
   public var gainMeters: Double {
-    steppedGainMeters + (swings?.gainMeters ?? 0) + (gnss?.gainMeters ?? 0)
+    steppedGainMeters + (mode == .swings ? swings.gainMeters : 0)
+      + (mode == .smoothedGNSS ? gnss.gainMeters : 0)
   }
   /// Total descent in meters (a positive number).
   public var lossMeters: Double {
-    steppedLossMeters + (swings?.lossMeters ?? 0) + (gnss?.lossMeters ?? 0)
+    steppedLossMeters + (mode == .swings ? swings.lossMeters : 0)
+      + (mode == .smoothedGNSS ? gnss.lossMeters : 0)
   }
   /// The most altitudes kept while the source is undecided: an hour at one a second.
   static let undecidedCapacity = 3_600
@@ -104,6 +109,18 @@ public struct ElevationAccumulator: Sendable, Hashable {
     var horizontalAccuracyMeters: Double?
     var distanceMeters: Double?
     var isMoving: Bool
+  }
+
+  /// How the climb is counted.
+  private enum Mode: Sendable, Hashable {
+    /// In steps, while the source is decided (a barometer's swings or a GNSS smoother follow).
+    case decidingSource
+    /// In steps of the dead band.
+    case steps
+    /// A barometer's, swing by swing.
+    case swings
+    /// A GNSS receiver's, through the smoother.
+    case smoothedGNSS
   }
 
   private enum Undecided: Sendable, Hashable {
@@ -129,7 +146,7 @@ public struct ElevationAccumulator: Sendable, Hashable {
     maximumVerticalSpeedMetersPerSecond: Double = defaultMaximumVerticalSpeedMetersPerSecond,
     countsBarometricSwings: Bool = false, smoothsGNSSAltitudes: Bool = false
   ) {
-    source = countsBarometricSwings || smoothsGNSSAltitudes ? LiveAltitudeSource() : nil
+    mode = countsBarometricSwings || smoothsGNSSAltitudes ? .decidingSource : .steps
     self.countsBarometricSwings = countsBarometricSwings
     undecided = smoothsGNSSAltitudes ? [] : nil
     self.thresholdMeters = thresholdMeters.isFinite ? max(thresholdMeters, 0) : 2
@@ -170,7 +187,9 @@ public struct ElevationAccumulator: Sendable, Hashable {
     distanceMeters: Double? = nil, isMoving: Bool = true
   ) {
     guard let altitude = altitudeMeters, altitude.isFinite else { return }
-    if source != nil { decideSource(altitude, timeSeconds: timeSeconds, statesQuality) }
+    if mode == .decidingSource {
+      decideSource(altitude, timeSeconds: timeSeconds, statesQuality)
+    }
     let sample = Sample(
       altitudeMeters: altitude, timeSeconds: timeSeconds.flatMap { $0.isFinite ? $0 : nil },
       verticalAccuracyMeters: verticalAccuracyMeters,
@@ -202,9 +221,12 @@ public struct ElevationAccumulator: Sendable, Hashable {
     }
     referenceAltitudeMeters = nil
     last = nil
-    source?.breakSegment()
-    swings?.breakSegment()
-    gnss?.breakSegment()
+    switch mode {
+    case .decidingSource: source.breakSegment()
+    case .swings: swings.breakSegment()
+    case .smoothedGNSS: gnss.breakSegment()
+    case .steps: break
+    }
     keepUndecided(.runBreak)
   }
 
@@ -213,9 +235,10 @@ public struct ElevationAccumulator: Sendable, Hashable {
   private mutating func decideSource(
     _ altitude: Double, timeSeconds: Double?, _ statesQuality: Bool
   ) {
-    source?.add(altitudeMeters: altitude, timeSeconds: timeSeconds, statesQuality: statesQuality)
-    guard let decided = source?.source else { return }
-    source = nil
+    source.add(altitudeMeters: altitude, timeSeconds: timeSeconds, statesQuality: statesQuality)
+    guard let decided = source.source else { return }
+    mode = .steps
+    source = LiveAltitudeSource()
     let kept = undecided
     undecided = nil
     if decided == .barometer, countsBarometricSwings {
@@ -224,16 +247,18 @@ public struct ElevationAccumulator: Sendable, Hashable {
         altitudeMeters: referenceAltitudeMeters,
         deadBandMeters: deadBandMeters(verticalAccuracyMeters: nil))
       swings = counter
+      mode = .swings
     } else if decided == .gnss, let kept {
       // Smoothed from the first altitude on: the steps counted meanwhile are forgotten.
       (steppedGainMeters, steppedLossMeters) = (0, 0)
       referenceAltitudeMeters = nil
       gnss = LiveGNSSClimb()
+      mode = .smoothedGNSS
       for event in kept {
         switch event {
         case .sample(let sample): smooth(sample)
         case .runBreak:
-          gnss?.breakSegment()
+          gnss.breakSegment()
           referenceAltitudeMeters = nil
         }
       }
@@ -256,12 +281,12 @@ public struct ElevationAccumulator: Sendable, Hashable {
   private mutating func smooth(_ sample: Sample) {
     let distance = sample.distanceMeters ?? 0
     guard let time = sample.timeSeconds, distance.isFinite else {
-      gnss?.breakSegment()
+      gnss.breakSegment()
       step(sample)
       return
     }
     referenceAltitudeMeters = nil
-    gnss?.add(
+    gnss.add(
       LiveGNSSClimb.Sample(
         timeSeconds: time, distanceMeters: distance,
         altitudeMeters: sample.altitudeMeters,
@@ -271,8 +296,8 @@ public struct ElevationAccumulator: Sendable, Hashable {
 
   private mutating func restart(at sample: Sample) {
     referenceAltitudeMeters = nil
-    swings?.breakSegment()
-    gnss?.breakSegment()
+    if mode == .swings { swings.breakSegment() }
+    if mode == .smoothedGNSS { gnss.breakSegment() }
     keepUndecided(.runBreak)
     count(sample)
   }
@@ -282,14 +307,14 @@ public struct ElevationAccumulator: Sendable, Hashable {
     last = sample
     minimumAltitudeMeters = min(minimumAltitudeMeters ?? altitude, altitude)
     maximumAltitudeMeters = max(maximumAltitudeMeters ?? altitude, altitude)
-    if gnss != nil {
+    if mode == .smoothedGNSS {
       smooth(sample)
       return
     }
     keepUndecided(.sample(sample))
-    if swings != nil {
+    if mode == .swings {
       let band = deadBandMeters(verticalAccuracyMeters: sample.verticalAccuracyMeters)
-      swings?.add(altitudeMeters: altitude, deadBandMeters: band)
+      swings.add(altitudeMeters: altitude, deadBandMeters: band)
       return
     }
     step(sample)
@@ -317,6 +342,8 @@ public struct ElevationAccumulator: Sendable, Hashable {
 
   /// Whether going from one sample to the other needs a vertical speed beyond the limit, once
   /// both samples' dead bands are allowed for.
+  // Inlined: a call would copy the whole accumulator.
+  @inline(__always)
   private func isJump(from start: Sample, to end: Sample) -> Bool {
     guard let startTime = start.timeSeconds, let endTime = end.timeSeconds else { return false }
     let allowance =

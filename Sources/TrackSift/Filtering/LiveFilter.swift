@@ -15,8 +15,12 @@
 struct LiveFilter: Sendable, Hashable {
   /// The filter that judges the fixes.
   private var judging: ConstantVelocityKalmanFilter
-  /// The filter whose records the smoother takes, `nil` where it is the judging one.
-  private var smoothing: ConstantVelocityKalmanFilter?
+  /// The filter whose records the smoother takes, where ``hasSmoothing``; else the judging
+  /// one's records are taken. Kept whole, not as an optional: an optional filter is copied
+  /// out and back to be updated.
+  private var smoothing: ConstantVelocityKalmanFilter
+  /// Whether ``smoothing`` is in use.
+  private var hasSmoothing: Bool
 
   /// Creates the filters: `configuration` for the judging one, and a smoothing one with
   /// `smoothingAccelerationNoiseMetersPerSecondSquared` if that is given.
@@ -25,12 +29,13 @@ struct LiveFilter: Sendable, Hashable {
     smoothingAccelerationNoiseMetersPerSecondSquared: Double? = nil
   ) {
     judging = ConstantVelocityKalmanFilter(configuration: configuration)
-    smoothing = smoothingAccelerationNoiseMetersPerSecondSquared.map { noise in
-      var smoothingConfiguration = configuration
+    var smoothingConfiguration = configuration
+    if let noise = smoothingAccelerationNoiseMetersPerSecondSquared {
       smoothingConfiguration.accelerationNoiseMetersPerSecondSquared = noise
       smoothingConfiguration.measuresWhiteNoise = true
-      return ConstantVelocityKalmanFilter(configuration: smoothingConfiguration)
     }
+    smoothing = ConstantVelocityKalmanFilter(configuration: smoothingConfiguration)
+    hasSmoothing = smoothingAccelerationNoiseMetersPerSecondSquared != nil
   }
 
   /// Creates the filters of `profile`.
@@ -47,20 +52,16 @@ struct LiveFilter: Sendable, Hashable {
     // The first fix whose white noise the smoother measures (one without a stated accuracy,
     // or below the floor) gives the live track a smoothing filter of its own, from the judging
     // one's state; a recording whose fixes state their accuracy costs no second filter.
-    // (`hasSmoothing` rather than `smoothing == nil`: the comparison copies the filter.)
     if !hasSmoothing, judging.configuration.lacksUsableAccuracy(fix) {
       smoothing = judging
-      smoothing?.configuration.measuresWhiteNoise = true
+      smoothing.configuration.measuresWhiteNoise = true
+      hasSmoothing = true
     }
     var step = judging.update(fix)
     if hasSmoothing, let record = step.record {
-      step.record = smoothing?.refit(
+      step.record = smoothing.refit(
         fix, startsRun: record.startsRun, stationaryVelocitySigmaMetersPerSecond: nil)
     }
     return step
-  }
-
-  private var hasSmoothing: Bool {
-    if case .some = smoothing { true } else { false }
   }
 }
