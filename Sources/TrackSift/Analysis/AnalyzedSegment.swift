@@ -31,8 +31,8 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// measure along one.
   public var liveGapPaths: [Int: GapPath] = [:]
   /// The speed the refined figures trusted at each accepted fix in m/s (a reported speed that
-  /// was corroborated, or one derived from positions; see ``SpeedVerdict``), `nil` where they
-  /// trusted none: the speeds the maximum and the best windows are taken from.
+  /// was corroborated; see ``SpeedVerdict``), `nil` where they trusted none or had only a
+  /// speed derived from positions: the speeds the maximum and the best windows are taken from.
   public var trustedSpeedsMetersPerSecond: [Double?] = []
   /// The altitude the refined climb is counted on at each accepted fix, in meters: the
   /// smoothed altitude of its best source (see ``ClimbSummary``), `nil` where it has none.

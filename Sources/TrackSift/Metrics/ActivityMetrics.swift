@@ -28,8 +28,8 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   /// Distance over moving time, in meters per second.
   public var averageSpeedMetersPerSecond: Double?
   /// Highest speed, in meters per second: the highest speed that counted at a sample (for the
-  /// live and refined figures, an accepted satellite fix's validated speed; for the raw
-  /// figures, any valid reported speed), and at least the highest speed held over 30 seconds
+  /// live and refined figures, an accepted satellite fix's validated reported speed, never one
+  /// derived from positions; for the raw figures, any valid reported speed), and at least the highest speed held over 30 seconds
   /// of moving time whose distance counts, and the average speed: whoever covers a distance in
   /// a time went at least that fast.
   public var maximumSpeedMetersPerSecond: Double?

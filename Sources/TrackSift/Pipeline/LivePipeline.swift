@@ -29,7 +29,7 @@ struct LivePipeline: Sendable {
     /// The verdict on the fix's speed (``SpeedCorroboration``); ``SpeedVerdict/unjudged``
     /// for a refused fix or one without a speed.
     var speedVerdict = SpeedVerdict.unjudged
-    /// The speed that may count for the maximum speed: a trusted one only.
+    /// The speed that may count for the maximum speed: a trusted, measured one only.
     var speedForMaximumMetersPerSecond: Double?
     /// Whether the step to this fix may count for the speed held over a stretch: not where
     /// the fix's speed was refused, nor where a speed derived from positions failed the
@@ -306,8 +306,11 @@ struct LivePipeline: Sendable {
   /// Adds the step to the live figures, re-counting the time since a stop began or ended
   /// where the profile trims the detector's delay.
   private mutating func addToLiveFigures(_ step: inout Step, of fix: Fix) {
-    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, step.speedVerdict.isTrusted {
-      step.speedForMaximumMetersPerSecond = step.speed?.metersPerSecond
+    // Only a measured speed sets the maximum, not one derived from positions (SpeedDefaults).
+    if fix.source.countsForMaximumSpeed, gate.isSpeedAvailable, step.speedVerdict.isTrusted,
+      let speed = step.speed, speed.source == .reported
+    {
+      step.speedForMaximumMetersPerSecond = speed.metersPerSecond
     }
     if profile.trimsStopDetectionDelay {
       if let dwellStart = step.stopStartTimeSeconds {

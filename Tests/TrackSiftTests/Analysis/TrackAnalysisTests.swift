@@ -226,6 +226,28 @@ import TrackSiftSimulation
     #expect(abs(refined - 3.5) < 0.2, "refined maximum \(refined) m/s")
   }
 
+  @Test func maximumSpeedOfPositionsAloneIsTheSpeedTheyHoldNotTheirNoise() throws {
+    // Ten minutes east at 3 m/s, positions only (as most GPX files are), each off by a couple
+    // of meters: a speed from one fix to the next swings by several meters a second.
+    var random = SplitMix64(seed: 11)
+    let plane = LocalTangentPlane(origin: Self.origin)
+    let fixes = (0..<600).map { second in
+      let position = plane.unproject(
+        eastMeters: Double(second) * 3 + 2 * random.nextGaussian(),
+        northMeters: 2 * random.nextGaussian())
+      return Fix(
+        timestamp: Self.start + Double(second), latitudeDegrees: position.latitudeDegrees,
+        longitudeDegrees: position.longitudeDegrees)
+    }
+    let analysis = TrackAnalysis(track: Track(segments: [Segment(fixes: fixes)]))
+    for metrics in [analysis.liveMetrics, analysis.refinedMetrics] {
+      let maximum = try #require(metrics.maximumSpeedMetersPerSecond)
+      #expect(abs(maximum - 3) < 0.15, "maximum \(maximum) m/s")
+      #expect(metrics.bestTwoSecondSpeedMetersPerSecond == nil)
+      #expect(metrics.bestTenSecondSpeedMetersPerSecond == nil)
+    }
+  }
+
   @Test func badInputGetsVerdictsNotCrashes() {
     let fixes = [
       Fix(timestamp: Self.start, latitudeDegrees: .nan, longitudeDegrees: 14),
