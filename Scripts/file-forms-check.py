@@ -3,10 +3,11 @@
 (`tracksift simulate`, 45 minutes each, four environments, the given seeds) and analyses each in
 three forms: as written (accuracies, Doppler speeds); as the GPX most files in the wild are
 (HDOP and satellites, speed and course, no accuracy; the HDOP is the accuracy over 5, the
-readers' policy inverted); and as plain GPX (positions, times and elevations only, as a Strava
+readers' policy inverted); with speeds only (positions, times, elevations and speeds, as a
+watch's FIT file is); and as plain GPX (positions, times and elevations only, as a Strava
 export is). Prints the refined distance, climb and maximum speed's error against the truth.
 
-    Scripts/file-forms-check.py BINARY [BINARY ...] [--seeds 1 2 3]
+    Scripts/file-forms-check.py BINARY [BINARY ...] [--seeds 1 2 3] [--device watch]
 
 Each BINARY is a build of tracksift; several are compared on the same recordings.
 """
@@ -42,12 +43,21 @@ def dilution_form(text):
     return re.sub(r"<extensions>(.*?)</extensions>", point, text, flags=re.S)
 
 
-def simulate(binary, folder, environment, activity, seed):
+def speed_form(text):
+    """The GPX with each point's extensions replaced by its speed alone."""
+    def point(match):
+        speed = re.search(r"<tracksift:speed>([^<]*)<", match.group(1)).group(1)
+        return f"<extensions><speed>{speed}</speed></extensions>" if float(speed) >= 0 else ""
+    return re.sub(r"<extensions>(.*?)</extensions>", point, text, flags=re.S)
+
+
+def simulate(binary, folder, device, environment, activity, seed):
     """Writes the recording in its three forms; returns their paths and the truth's figures."""
     gpx = os.path.join(folder, "recording.gpx")
     truth = os.path.join(folder, "truth.csv")
     subprocess.run(
-        [binary, "simulate", "--environment", environment, "--activity", activity,
+        [binary, "simulate", "--device", device, "--environment", environment,
+         "--activity", activity,
          "--duration-seconds", "2700", "--seed", str(seed), "-o", gpx, "--truth", truth],
         check=True, capture_output=True)
     with open(gpx) as source:
@@ -55,6 +65,7 @@ def simulate(binary, folder, environment, activity, seed):
     forms = {"as written": gpx}
     for form, written in (
         ("GPX hdop/sat", dilution_form(text)),
+        ("speeds only", speed_form(text)),
         ("plain GPX", re.sub(r"<extensions>.*?</extensions>", "", text, flags=re.S)),
     ):
         forms[form] = os.path.join(folder, form.replace(" ", "-").replace("/", "-") + ".gpx")
@@ -77,6 +88,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binaries", nargs="+")
     parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2, 3])
+    parser.add_argument("--device", default="phone", choices=["phone", "watch", "dualFrequencyPhone"])
     arguments = parser.parse_args()
     errors = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -84,7 +96,8 @@ def main():
             for environment in ENVIRONMENTS:
                 for activity in ACTIVITIES:
                     forms, truth = simulate(
-                        arguments.binaries[0], folder, environment, activity, seed)
+                        arguments.binaries[0], folder, arguments.device, environment, activity,
+                        seed)
                     for binary in arguments.binaries:
                         for form, path in forms.items():
                             output = subprocess.run(
