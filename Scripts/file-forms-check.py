@@ -88,7 +88,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binaries", nargs="+")
     parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2, 3])
-    parser.add_argument("--device", default="phone", choices=["phone", "watch", "dualFrequencyPhone"])
+    parser.add_argument(
+        "--device", default="phone", choices=["phone", "watch", "dualFrequencyPhone"])
     arguments = parser.parse_args()
     errors = {}
     with tempfile.TemporaryDirectory() as folder:

@@ -29,9 +29,9 @@ public struct ActivityMetrics: Sendable, Hashable, Codable {
   public var averageSpeedMetersPerSecond: Double?
   /// Highest speed, in meters per second: the highest speed that counted at a sample (for the
   /// live and refined figures, an accepted satellite fix's validated reported speed, never one
-  /// derived from positions; for the raw figures, any valid reported speed), and at least the highest speed held over 30 seconds
-  /// of moving time whose distance counts, and the average speed: whoever covers a distance in
-  /// a time went at least that fast.
+  /// derived from positions; for the raw figures, any valid reported speed), and at least the
+  /// highest speed held over 30 seconds of moving time whose distance counts, and the average
+  /// speed: whoever covers a distance in a time went at least that fast.
   public var maximumSpeedMetersPerSecond: Double?
   /// The highest average speed over any 2 seconds of moving time (the speed sailors' "best
   /// 2 s"), in meters per second: the speeds that count for the maximum, each held over the
