@@ -219,14 +219,16 @@ public struct ElevationAccumulator: Sendable, Hashable {
       pending = nil
       decidedJumpCount += 1
     }
-    referenceAltitudeMeters = nil
     last = nil
-    switch mode {
-    case .decidingSource: source.breakSegment()
-    case .swings: swings.breakSegment()
-    case .smoothedGNSS: gnss.breakSegment()
-    case .steps: break
-    }
+    if mode == .decidingSource { source.breakSegment() }
+    breakRun()
+  }
+
+  /// Ends the run of altitudes the climb is counted on: the next one starts from itself.
+  private mutating func breakRun() {
+    referenceAltitudeMeters = nil
+    if mode == .swings { swings.breakSegment() }
+    if mode == .smoothedGNSS { gnss.breakSegment() }
     keepUndecided(.runBreak)
   }
 
@@ -295,10 +297,7 @@ public struct ElevationAccumulator: Sendable, Hashable {
   }
 
   private mutating func restart(at sample: Sample) {
-    referenceAltitudeMeters = nil
-    if mode == .swings { swings.breakSegment() }
-    if mode == .smoothedGNSS { gnss.breakSegment() }
-    keepUndecided(.runBreak)
+    breakRun()
     count(sample)
   }
 
