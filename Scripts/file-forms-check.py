@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """How the refined figures hold up when a file says less: simulates phone walks, runs and rides
 (`tracksift simulate`, 45 minutes each, four environments, the given seeds) and analyses each in
-three forms: as written (accuracies, Doppler speeds); as the GPX most files in the wild are
+four forms: as written (accuracies, Doppler speeds); as the GPX most files in the wild are
 (HDOP and satellites, speed and course, no accuracy; the HDOP is the accuracy over 5, the
 readers' policy inverted); with speeds only (positions, times, elevations and speeds, as a
 watch's FIT file is); and as plain GPX (positions, times and elevations only, as a Strava
-export is). Prints the refined distance, climb and maximum speed's error against the truth.
+export is). Prints the refined distance, climb and maximum speed's error against the truth:
+median, median size, worst and most negative.
 
     Scripts/file-forms-check.py BINARY [BINARY ...] [--seeds 1 2 3] [--device watch]
 
@@ -109,10 +110,12 @@ def main():
                                 if refined.get(key) is not None and truth[figure] > 0:
                                     error = 100 * (refined[key] / truth[figure] - 1)
                                     errors.setdefault((binary, figure, form), []).append(error)
-    print("binary | figure | form | recordings | median % | median |error| % | worst %")
+    print("binary | figure | form | recordings | median % | median |error| % | worst % | "
+          "most negative %")
     for (binary, figure, form), values in sorted(errors.items()):
         print(f"{binary} | {figure} | {form} | {len(values)} | {statistics.median(values):+.1f} | "
-              f"{statistics.median(abs(v) for v in values):.1f} | {max(values, key=abs):+.1f}")
+              f"{statistics.median(abs(v) for v in values):.1f} | {max(values, key=abs):+.1f} | "
+              f"{min(values):+.1f}")
 
 
 if __name__ == "__main__":
