@@ -99,11 +99,18 @@ extension StopDetector {
     /// dwell the detector needs, so it meets the departure from well outside the stop.
     public var backwardLeadSeconds = 120.0
 
-    /// How many times the stop speed the positions' trend must reach for
-    /// the refined check of a stop that only its positions can judge. Measured on the suite stripped of accuracies, speeds
-    /// and courses: at 1 the stops' wander read as travel (stopped distance mean 2.27 to
-    /// 2.97 m/min); at 2 false stops fell from 13 to 5 and the stopped distance held.
-    public var positionsAloneSpeedFactor = 2.0
+    /// How many times the stop speed the positions' trend must reach for the refined check
+    /// of a stop that only its positions can judge, its fixes reporting no speed: 4/3, a
+    /// walker's 0.4 m/s. On a steep path real walkers' positions trend at 0.35-0.6 m/s (the
+    /// paired walks in `shared/data` written as plain GPX, where their watches' speeds read
+    /// walking); at 1 a city's wander reads as travel (see <doc:StopDefaults>).
+    public var positionsAloneSpeedFactor = 4.0 / 3.0
+
+    /// The same where the stop's fixes report speeds without a course that read standing:
+    /// twice the stop speed, since the positions then overrule a measurement: inside a stop
+    /// the COROS on the same wrist also finds, the Abbotsbury Garmin's positions trend at
+    /// 0.44 m/s while its speed reads zero.
+    public var positionsAgainstSpeedsFactor = 2.0
 
     /// How far a boundary moves at most, and how long the approach and the departure whose
     /// direction and speed it is judged by, in seconds.

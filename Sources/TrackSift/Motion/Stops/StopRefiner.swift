@@ -45,7 +45,9 @@ import Foundation
 ///    without a Doppler velocity between fixes that have one, nor one whose fixes report a
 ///    speed but no course (a watch's FIT records) and whose median speed reads moving, nor one
 ///    that only its positions can judge and whose positions keep heading one way at
-///    ``StopDetector/Refinement/positionsAloneSpeedFactor`` times the stop speed or faster.
+///    ``StopDetector/Refinement/positionsAloneSpeedFactor`` times the stop speed or faster
+///    (``StopDetector/Refinement/positionsAgainstSpeedsFactor`` where its speeds read
+///    standing).
 ///
 /// Fixes whose moving flag judges a step across a gap keep it. Without a Doppler velocity the
 /// live stops stand as they are, ends aside.
@@ -251,17 +253,24 @@ struct StopRefiner: Sendable {
 
   /// Whether a stop that only its positions can judge, with no reported accuracy and no
   /// course-based Doppler velocity (a plain GPX track, a watch's FIT records), has positions
-  /// whose least-squares line runs at twice the stop speed or faster. A person standing has
-  /// no trend, only wander; a hiker climbing slowly stays inside the dwell radius long enough
-  /// to read as a stop, but keeps heading one way.
+  /// whose least-squares line runs at ``StopDetector/Refinement/positionsAloneSpeedFactor``
+  /// times the stop speed or faster, or, where the fixes report speeds without a course
+  /// (which read standing, or ``movesByCourselessSpeed(_:_:)`` would have said moving), at
+  /// ``StopDetector/Refinement/positionsAgainstSpeedsFactor`` times. A person standing has no
+  /// trend, only wander; a hiker climbing slowly stays inside the dwell radius long enough to
+  /// read as a stop, but keeps heading one way.
   private func travelsByPositionsAlone(_ stop: ClosedRange<Int>, _ inputs: Inputs) -> Bool {
+    var reportsSpeeds = false
     for input in stop.lazy.map({ inputs[$0] }) {
       if input.horizontalAccuracyMeters != nil { return false }
       if input.coursedDopplerVelocity != nil { return false }
+      if input.courselessSpeedMetersPerSecond != nil { reportsSpeeds = true }
     }
     guard let velocity = Self.positionVelocity(stop, inputs) else { return false }
-    return velocity.speedMetersPerSecond
-      >= configuration.refinement.positionsAloneSpeedFactor * configuration.stopSpeedMetersPerSecond
+    let refinement = configuration.refinement
+    let factor =
+      reportsSpeeds ? refinement.positionsAgainstSpeedsFactor : refinement.positionsAloneSpeedFactor
+    return velocity.speedMetersPerSecond >= factor * configuration.stopSpeedMetersPerSecond
   }
 
   /// Whether no fix of a stop has a Doppler velocity while the fixes on either side do:

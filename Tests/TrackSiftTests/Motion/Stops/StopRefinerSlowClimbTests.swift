@@ -84,4 +84,13 @@ import Testing
     // 168 + 63 + 84 + 84 m; 390 m refined, walking's smoother rounding the changes of pace.
     try Self.expectClimbGivenBack(hike, meters: 399, within: 9, liveMoves: false)
   }
+
+  /// A steep path climbed at 0.45 m/s, the pace the positions alone show where real hikers'
+  /// watches read walking (the Polzeath and Abbotsbury walks written as plain GPX: 0.35-0.59
+  /// m/s), above the walking stop speed by more than a third.
+  @Test func positionsAloneGiveBackASteepSlowClimb() throws {
+    let hike = Self.hike(climbSpeed: 0.45, climbSeconds: 90, wanderMeters: 1, reportsSpeed: false)
+    // 168 + 40.5 + 84 + 84 m, less what walking's smoother rounds off the changes of pace.
+    try Self.expectClimbGivenBack(hike, meters: 370, within: 12, liveMoves: false)
+  }
 }
