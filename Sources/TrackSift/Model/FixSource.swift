@@ -14,3 +14,13 @@ public enum FixSource: String, Sendable, Hashable, Codable, CaseIterable {
   /// The source is not known (most files do not say).
   case unknown
 }
+
+extension FixSource {
+  /// Whether a speed at a fix from this source may set the maximum speed.
+  var countsForMaximumSpeed: Bool {
+    switch self {
+    case .satellite, .simulated, .unknown: true
+    case .network, .fused: false
+    }
+  }
+}

@@ -26,8 +26,12 @@ extension LivePipeline {
   }
 
   /// Whether a re-anchored step was travelled: it spans a signal gap (as sparse "smart
-  /// recording" files have every minute or two) and its straight-line speed is one the
-  /// activity moves at. A jump, or a gap that looks like a stop, is not counted.
+  /// recording" files have every minute or two, or a recording paused and resumed) and its
+  /// straight-line speed is one the activity moves at: at least the stop detector's stop speed
+  /// (a receiver standing for a minute or more wanders a few meters, a small fraction of it,
+  /// while the resume speed would refuse a swim logged once a minute at 0.7 m/s) and no faster
+  /// than the fastest derived speed. A jump, a re-anchoring after a streak of refusals (the
+  /// step is the jump the gate refused), or a gap that looks like a stop, is not counted.
   static func crossesGapPlausibly(
     from previous: (timeSeconds: Double, coordinate: Coordinate)?, to fix: Fix,
     at coordinate: Coordinate, _ profile: ActivityProfile
@@ -38,7 +42,7 @@ extension LivePipeline {
     let intervalSeconds = time - previous.timeSeconds
     guard intervalSeconds >= gapSeconds else { return false }
     let speed = Geodesic.distanceMeters(from: previous.coordinate, to: coordinate) / intervalSeconds
-    return speed >= profile.stops.resumeSpeedMetersPerSecond
+    return speed >= profile.stops.stopSpeedMetersPerSecond
       && speed <= profile.speed.maximumDerivedSpeedMetersPerSecond
   }
 }

@@ -73,6 +73,8 @@ struct LivePipeline: Sendable {
     var previous: (timeSeconds: Double, coordinate: Coordinate)?
     /// The live moving flag of the last accepted fix, `nil` before the first.
     var lastIsMoving: Bool?
+    /// The time of the latest fix whose flag judges a step across a gap: no re-label reaches it.
+    var acrossGapTimeSeconds = -Double.infinity
     /// The last accepted, timed fix's live position and velocity, where a ``GapPath`` starts.
     var lastLiveState:
       (
@@ -291,13 +293,17 @@ struct LivePipeline: Sendable {
       step.isMoving = Self.crossesGapPlausibly(
         from: segment.previous, to: fix, at: filtered.coordinate, profile)
       step.isMovingAcrossGap = true
+      segment.acrossGapTimeSeconds = fix.timeSeconds ?? segment.acrossGapTimeSeconds
     }
     segment.previous = (fix.timeSeconds ?? 0, filtered.coordinate)
     if let wasMoving = segment.lastIsMoving, wasMoving != step.isMoving {
+      // The detector's times can lie before a gap it did not judge (a departure from a stop
+      // long before a pause); the flags from the gap on are the gap's own.
+      let notBefore = segment.acrossGapTimeSeconds
       if step.isMoving {
-        step.departureTimeSeconds = segment.stops.departureTimeSeconds
+        step.departureTimeSeconds = segment.stops.departureTimeSeconds.map { max($0, notBefore) }
       } else {
-        step.stopStartTimeSeconds = segment.stops.stopStartTimeSeconds
+        step.stopStartTimeSeconds = segment.stops.stopStartTimeSeconds.map { max($0, notBefore) }
       }
     }
     segment.lastIsMoving = step.isMoving
@@ -386,15 +392,5 @@ struct LivePipeline: Sendable {
     let state = RTSSmoother.smoothedFirstState(window)
     segment.smoothingWindow = window
     return state
-  }
-}
-
-extension FixSource {
-  /// Whether a speed at a fix from this source may set the maximum speed.
-  fileprivate var countsForMaximumSpeed: Bool {
-    switch self {
-    case .satellite, .simulated, .unknown: true
-    case .network, .fused: false
-    }
   }
 }

@@ -1,5 +1,5 @@
-// The evidence of motion the refined checks weigh: stretches that read slow, and the
-// velocities of the positions beside the Doppler's.
+// The evidence of motion the refined checks weigh: stretches that read slow, the velocities
+// of the positions beside the Doppler's, and the runs of stopped flags they are weighed on.
 
 extension StopRefiner {
 
@@ -328,5 +328,20 @@ extension StopRefiner {
     return Velocity(
       eastMetersPerSecond: eastProducts / timeSquares,
       northMetersPerSecond: northProducts / timeSquares)
+  }
+
+  /// The index ranges of the runs of `false` (stopped).
+  static func stoppedRuns(_ flags: [Bool]) -> [ClosedRange<Int>] {
+    var runs: [ClosedRange<Int>] = []
+    var start: Int?
+    for (index, isMoving) in flags.enumerated() {
+      if !isMoving, start == nil { start = index }
+      if isMoving, let first = start {
+        runs.append(first...(index - 1))
+        start = nil
+      }
+    }
+    if let start { runs.append(start...(flags.count - 1)) }
+    return runs
   }
 }

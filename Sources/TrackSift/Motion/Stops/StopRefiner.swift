@@ -344,10 +344,11 @@ struct StopRefiner: Sendable {
     return end
   }
 
-  /// The live moving flags to start ``movingFlags(live:inputs:keepsLive:)``
-  /// from: those of the live detector without the Doppler's veto of a position dwell
-  /// (``StopDetector/Configuration/dopplerVetoesDwell``), with the same re-labels, and
-  /// `live`'s flag where `keepsLive` holds; `live` itself when the veto is off.
+  /// The live moving flags to start ``movingFlags(live:inputs:keepsLive:)`` from: those of the
+  /// live detector without the Doppler's veto of a position dwell
+  /// (``StopDetector/Configuration/dopplerVetoesDwell``), with the same re-labels (none
+  /// reaching back to a flag kept for its step across a gap), and `live`'s flag where
+  /// `keepsLive` holds; `live` itself when the veto is off.
   ///
   /// The veto spares the live display auto-pauses in a walk whose positions an error ramp
   /// held still, but it also delays true stops whose Doppler noise ran one way; the refined
@@ -360,6 +361,7 @@ struct StopRefiner: Sendable {
     var detector = StopDetector(configuration: candidates)
     var flags: [Bool] = []
     flags.reserveCapacity(inputs.count)
+    var keptTimeSeconds = -Double.infinity
     for index in 0..<inputs.count {
       let input = inputs[index]
       var isMoving = detector.update(
@@ -368,29 +370,19 @@ struct StopRefiner: Sendable {
         horizontalAccuracyMeters: input.horizontalAccuracyMeters,
         speedAccuracyMetersPerSecond: input.speedAccuracyMetersPerSecond,
         dopplerVelocity: input.coursedDopplerVelocity)
-      if keepsLive[index] { isMoving = live[index] }
+      if keepsLive[index] {
+        isMoving = live[index]
+        keptTimeSeconds = input.timeSeconds ?? keptTimeSeconds
+      }
       if let wasMoving = flags.last, wasMoving != isMoving,
         let since = isMoving ? detector.departureTimeSeconds : detector.stopStartTimeSeconds
       {
-        StopDetector.relabel(&flags, as: isMoving, after: since) { inputs[$0].timeSeconds }
+        StopDetector.relabel(&flags, as: isMoving, after: max(since, keptTimeSeconds)) {
+          inputs[$0].timeSeconds
+        }
       }
       flags.append(isMoving)
     }
     return flags
-  }
-
-  /// The index ranges of the runs of `false` (stopped).
-  static func stoppedRuns(_ flags: [Bool]) -> [ClosedRange<Int>] {
-    var runs: [ClosedRange<Int>] = []
-    var start: Int?
-    for (index, isMoving) in flags.enumerated() {
-      if !isMoving, start == nil { start = index }
-      if isMoving, let first = start {
-        runs.append(first...(index - 1))
-        start = nil
-      }
-    }
-    if let start { runs.append(start...(flags.count - 1)) }
-    return runs
   }
 }
