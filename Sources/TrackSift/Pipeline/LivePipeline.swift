@@ -33,8 +33,6 @@ struct LivePipeline: Sendable {
     var previous: (timeSeconds: Double, coordinate: Coordinate)?
     /// The live moving flag of the last accepted fix, `nil` before the first.
     var lastIsMoving: Bool?
-    /// The time of the latest fix whose flag judges a step across a gap: no re-label reaches it.
-    var acrossGapTimeSeconds = -Double.infinity
     /// The last accepted, timed fix's live position and velocity, where a ``GapPath`` starts.
     var lastLiveState:
       (
@@ -253,17 +251,14 @@ struct LivePipeline: Sendable {
       step.isMoving = Self.crossesGapPlausibly(
         from: segment.previous, to: fix, at: filtered.coordinate, profile)
       step.isMovingAcrossGap = true
-      segment.acrossGapTimeSeconds = fix.timeSeconds ?? segment.acrossGapTimeSeconds
+      if let time = fix.timeSeconds { segment.stops.keepFlags(through: time) }
     }
     segment.previous = (fix.timeSeconds ?? 0, filtered.coordinate)
     if let wasMoving = segment.lastIsMoving, wasMoving != step.isMoving {
-      // The detector's times can lie before a gap it did not judge (a departure from a stop
-      // long before a pause); the flags from the gap on are the gap's own.
-      let notBefore = segment.acrossGapTimeSeconds
       if step.isMoving {
-        step.departureTimeSeconds = segment.stops.departureTimeSeconds.map { max($0, notBefore) }
+        step.departureTimeSeconds = segment.stops.departureTimeSeconds
       } else {
-        step.stopStartTimeSeconds = segment.stops.stopStartTimeSeconds.map { max($0, notBefore) }
+        step.stopStartTimeSeconds = segment.stops.stopStartTimeSeconds
       }
     }
     segment.lastIsMoving = step.isMoving

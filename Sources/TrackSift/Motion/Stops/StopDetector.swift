@@ -31,11 +31,17 @@ public struct StopDetector: Sendable {
   /// Whether the last timed fix was judged moving; true for a new detector.
   public private(set) var isMoving = true
   /// While stopped, the time in seconds at which the dwell that led to the stop began; `nil`
-  /// while moving.
-  public private(set) var stopStartTimeSeconds: Double?
+  /// while moving. Never before a fix whose flag the caller judged (``keepFlags(through:)``).
+  public var stopStartTimeSeconds: Double? { dwellStartSeconds.map { max($0, keptSeconds) } }
   /// After a stop ended, the time of its last fix near the stop's anchor: the person left
-  /// then, so a batch caller can count the fixes after it as moving.
-  public private(set) var departureTimeSeconds: Double?
+  /// then, so a batch caller can count the fixes after it as moving. Never before a fix whose
+  /// flag the caller judged (``keepFlags(through:)``).
+  public var departureTimeSeconds: Double? { leftSeconds.map { max($0, keptSeconds) } }
+
+  private var dwellStartSeconds: Double?
+  private var leftSeconds: Double?
+  // The latest fix whose flag the caller judged itself.
+  private var keptSeconds = -Double.infinity
 
   private var lastTimeSeconds: Double?
   // Start of the current run of fixes whose speed is below the stop speed.
@@ -207,6 +213,14 @@ public struct StopDetector: Sendable {
       dopplerVelocity: fix.reportedVelocity, speedIsReported: true)
   }
 
+  /// Tells the detector that its caller judged the flag of the fix at `timeSeconds` itself (a
+  /// step across a gap): the stop starts and departures it reports for a re-label never reach
+  /// that fix or any before it. A departure from a stop long before a paused recording would
+  /// otherwise re-label the pause as moving.
+  public mutating func keepFlags(through timeSeconds: Double) {
+    keptSeconds = max(keptSeconds, timeSeconds)
+  }
+
   /// Forgets everything but the configuration and starts moving again; call it at a new
   /// recording or a manual resume.
   public mutating func reset() {
@@ -329,8 +343,8 @@ public struct StopDetector: Sendable {
 
   private mutating func stop(since dwellStartSeconds: Double, at position: Coordinate?) {
     isMoving = false
-    stopStartTimeSeconds = dwellStartSeconds
-    departureTimeSeconds = nil
+    self.dwellStartSeconds = dwellStartSeconds
+    leftSeconds = nil
     lastNearAnchorSeconds = lastTimeSeconds  // the fix that decided the stop
     lastSlowSeconds = nil
     slowSinceSeconds = nil
@@ -352,21 +366,21 @@ public struct StopDetector: Sendable {
     at timeSeconds: Double, _ position: Coordinate?, onDistance: Bool = false
   ) {
     isMoving = true
-    departureTimeSeconds = lastNearAnchorSeconds
+    leftSeconds = lastNearAnchorSeconds
     // The person left at the last still speed, if the speeds rose from it to the fast ones
     // as quickly as a start does (a still speed long before is noise that ran on).
     if configuration.speedsPlaceEdges, let lastSlowSeconds,
       (fastSinceSeconds ?? timeSeconds) - lastSlowSeconds <= Self.departureAccelerationSeconds
     {
-      departureTimeSeconds = min(departureTimeSeconds ?? lastSlowSeconds, lastSlowSeconds)
+      leftSeconds = min(leftSeconds ?? lastSlowSeconds, lastSlowSeconds)
     }
     // Out on distance, no later than the Doppler began to carry the person that way.
-    if onDistance, let position, let departure = departureTimeSeconds,
+    if onDistance, let position, let departure = leftSeconds,
       let walkedAway = dopplerDepartureSeconds(toward: position)
     {
-      departureTimeSeconds = min(departure, walkedAway)
+      leftSeconds = min(departure, walkedAway)
     }
-    stopStartTimeSeconds = nil
+    dwellStartSeconds = nil
     anchor = nil
     slowSinceSeconds = nil
     fastSinceSeconds = nil

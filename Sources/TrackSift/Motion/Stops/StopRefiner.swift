@@ -361,7 +361,6 @@ struct StopRefiner: Sendable {
     var detector = StopDetector(configuration: candidates)
     var flags: [Bool] = []
     flags.reserveCapacity(inputs.count)
-    var keptTimeSeconds = -Double.infinity
     for index in 0..<inputs.count {
       let input = inputs[index]
       var isMoving = detector.update(
@@ -372,14 +371,12 @@ struct StopRefiner: Sendable {
         dopplerVelocity: input.coursedDopplerVelocity)
       if keepsLive[index] {
         isMoving = live[index]
-        keptTimeSeconds = input.timeSeconds ?? keptTimeSeconds
+        if let time = input.timeSeconds { detector.keepFlags(through: time) }
       }
       if let wasMoving = flags.last, wasMoving != isMoving,
         let since = isMoving ? detector.departureTimeSeconds : detector.stopStartTimeSeconds
       {
-        StopDetector.relabel(&flags, as: isMoving, after: max(since, keptTimeSeconds)) {
-          inputs[$0].timeSeconds
-        }
+        StopDetector.relabel(&flags, as: isMoving, after: since) { inputs[$0].timeSeconds }
       }
       flags.append(isMoving)
     }

@@ -487,6 +487,26 @@ import TrackSiftSimulation
     return nil
   }
 
+  @Test func aDepartureNeverReachesBeforeAFlagTheCallerKept() throws {
+    // A car stands 30 s and drives off; its caller judged a later fix itself (a step across a
+    // gap), so the departure handed on for a re-label stops there.
+    var detector = StopDetector(configuration: .defaults(for: .driving))
+    var east = 0.0
+    for (second, speed) in ([Double](repeating: 0.02, count: 30) + [8, 8, 8, 8]).enumerated() {
+      east += speed > 0.02 ? speed : 0
+      _ = detector.update(
+        timeSeconds: Double(second),
+        coordinate: Self.plane.unproject(eastMeters: east, northMeters: 0),
+        speedMetersPerSecond: speed, horizontalAccuracyMeters: 1,
+        dopplerVelocity: doppler(speed, 0))
+    }
+    let departure = try #require(detector.departureTimeSeconds)
+    detector.keepFlags(through: departure - 5)
+    #expect(detector.departureTimeSeconds == departure)
+    detector.keepFlags(through: departure + 2)
+    #expect(detector.departureTimeSeconds == departure + 2)
+  }
+
   @Test func aDepartureOnDistanceIsWhereTheDopplerBeganToCarryThePersonAway() throws {
     // The readings point the way out from t = 41: the last one before is the departure (the
     // positions keep every other fix).
