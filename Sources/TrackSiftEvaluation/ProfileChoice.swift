@@ -1,36 +1,76 @@
+import Foundation
 import TrackSift
 import TrackSiftFormats
 
 /// The activity profile an activity file is measured with, and why: the profile asked for
 /// (`--profile`) when there is one, else the sport the file names (a FIT session's sport, a
-/// TCX activity's `Sport`), else running.
+/// TCX activity's `Sport`), else the slowest profile whose gate takes the speed the recording
+/// holds for half a minute (``HeldSpeed``): running, unless it holds more than running's maximum
+/// speed (cycling), or more than cycling's (driving).
 ///
-/// The command line's `analyze`, `clean`, `convert`, `replay` and `eval FILE` choose with it,
-/// and so does the real-data suite for its paired walks and race.
+/// A profile asked for or named by the file is kept even where the recording holds a speed its
+/// gate refuses (a car drive measured as a walk); the reason then says so, since most of such a
+/// recording would be refused.
+///
+/// The command line's `analyze`, `clean`, `convert`, `replay`, `report` and `eval FILE` choose
+/// with it, and so does the real-data suite for its paired walks and race.
 public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   /// The profile used.
   public var activity: ActivityKind
-  /// Why, in words: `--profile`, `the file's sport` or `the default; ...`.
+  /// Why, in words: `--profile`, `the file's sport` or what the recording's motion says.
   public var reason: String
+
+  /// The profiles a recording of no named sport may be given, slowest first.
+  private static let inferable: [ActivityKind] = [.running, .cycling, .driving]
 
   /// The profile for a file with these device totals and an optional profile asked for.
   /// - Parameters:
   ///   - option: The profile asked for (`--profile`), or `nil`.
   ///   - deviceTotals: The file's own totals, which may name its sport.
-  public init(option: ActivityKind?, deviceTotals: DeviceTotals?) {
-    if let option {
-      activity = option
-      reason = "--profile"
-    } else if let sport = deviceTotals?.sport, let kind = ActivityKind(sport: sport) {
-      activity = kind
-      reason = "the file's sport"
-    } else if let sport = deviceTotals?.sport {
-      activity = .running
-      reason = "the default; the file's sport, \(sport), has no profile"
-    } else {
-      activity = .running
-      reason = "the default; the file names no sport"
+  ///   - track: The file's track, whose held speed (``HeldSpeed``) chooses the profile of a
+  ///     file that names no sport with one, and is checked against a profile given; `nil`
+  ///     leaves both out.
+  public init(option: ActivityKind?, deviceTotals: DeviceTotals?, track: Track? = nil) {
+    let heldSpeed = track.flatMap { HeldSpeed.metersPerSecond(of: $0) }
+    let named = deviceTotals?.sport.flatMap { ActivityKind(sport: $0) }
+    if let given = option ?? named {
+      activity = given
+      reason = option != nil ? "--profile" : "the file's sport"
+      if let heldSpeed, let limit = Self.maximumSpeed(given), heldSpeed > limit {
+        reason +=
+          "; but the recording holds \(Self.text(heldSpeed)) for half a minute, faster than"
+          + " \(given.rawValue) accepts (\(Self.text(limit))), so much of it is refused"
+      }
+      return
     }
+    let unnamed =
+      deviceTotals?.sport.map { "the file's sport, \($0), has no profile" }
+      ?? "the file names no sport"
+    // The slowest profile whose gate takes the held speed; past driving's, driving still.
+    var outgrown: (activity: ActivityKind, limit: Double)?
+    activity = .running
+    for kind in Self.inferable {
+      activity = kind
+      guard let heldSpeed, let limit = Self.maximumSpeed(kind), heldSpeed > limit else { break }
+      outgrown = (kind, limit)
+    }
+    if let outgrown, let heldSpeed {
+      reason =
+        "\(unnamed); it holds \(Self.text(heldSpeed)) for half a minute, faster than"
+        + " \(outgrown.activity.rawValue) accepts (\(Self.text(outgrown.limit)))"
+    } else {
+      reason = "the default; \(unnamed)"
+    }
+  }
+
+  /// The fastest speed a profile's gate takes, in meters per second.
+  private static func maximumSpeed(_ activity: ActivityKind) -> Double? {
+    ActivityProfile(activity: activity).gate.maximumSpeedMetersPerSecond
+  }
+
+  /// `25.3 m/s`.
+  private static func text(_ metersPerSecond: Double) -> String {
+    String(format: "%.1f m/s", metersPerSecond)
   }
 
   /// `profile: cycling (the file's sport)`.

@@ -36,7 +36,7 @@ struct AnalyzeCommand: ParsableCommand {
   func run() throws {
     let input = try ActivityFile.read(
       atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
-    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(for: input)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity),
       elevationModel: try terrainOptions.elevationModel())

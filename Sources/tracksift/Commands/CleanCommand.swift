@@ -51,7 +51,7 @@ struct CleanCommand: ParsableCommand {
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
-    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(for: input)
     let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: choice.activity))
     let cleaned = analysis.cleanedTrack(
       from: track, smoothing: smoother, toleranceMeters: toleranceMeters)

@@ -57,7 +57,7 @@ struct ConvertCommand: ParsableCommand {
     }
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
-    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(for: input)
     let analysis = TrackAnalysis(
       track: input.track, profile: ActivityProfile(activity: choice.activity))
     let track = clean ? analysis.cleanedTrack(from: input.track) : input.track

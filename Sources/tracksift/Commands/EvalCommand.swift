@@ -251,7 +251,7 @@ struct EvalCommand: ParsableCommand {
     let input = try ActivityFile.read(atPath: path, strict: inputOptions.strict)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
-    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(for: input)
     let referenceTrack = try InputFile.track(atPath: truthPath, strict: inputOptions.strict)
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {

@@ -60,7 +60,7 @@ struct ReplayCommand: ParsableCommand {
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
     InputFile.printNote(of: input)
     let track = input.track
-    let choice = profileOptions.choice(deviceTotals: input.deviceTotals)
+    let choice = profileOptions.choice(for: input)
     let shown = DisplayUnitsArgument.resolve(units, splits: splits)
     var configuration = RecorderConfiguration(profile: ActivityProfile(activity: choice.activity))
     configuration.splitUnit = shown.splitUnit

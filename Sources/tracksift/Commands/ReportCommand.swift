@@ -41,7 +41,7 @@ struct ReportCommand: ParsableCommand {
     let activities = try files.map { path in
       let file = try ActivityFile.read(
         atPath: path, strict: inputOptions.strict, allowingNoPositions: true)
-      let choice = profileOptions.choice(deviceTotals: file.deviceTotals)
+      let choice = profileOptions.choice(for: file)
       let analysis = TrackAnalysis(
         track: file.track, profile: ActivityProfile(activity: choice.activity),
         elevationModel: terrain)

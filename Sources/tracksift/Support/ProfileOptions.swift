@@ -4,18 +4,21 @@ import TrackSiftEvaluation
 import TrackSiftFormats
 
 /// `--profile` of the commands that measure an activity file (`analyze`, `clean`, `convert`,
-/// `replay`, `eval FILE`): the option's profile when given, else the file's sport, else running.
+/// `replay`, `report`, `eval FILE`): the option's profile when given, else the file's sport,
+/// else the slowest profile whose gate takes the speed the recording holds for half a minute
+/// (see ``ProfileChoice``).
 /// `record` has its own: it has no file to take a sport from.
 struct ProfileOptions: ParsableArguments {
   @Option(
     help: """
       The activity's thresholds: walking, running, cycling or driving (default: the file's \
-      sport, else running).
+      sport, else running, or cycling or driving for a recording that holds a speed no runner \
+      holds for half a minute).
       """)
   var profile: ActivityKind?
 
-  /// The profile for a file with these device totals, and why.
-  func choice(deviceTotals: DeviceTotals?) -> ProfileChoice {
-    ProfileChoice(option: profile, deviceTotals: deviceTotals)
+  /// The profile for a file, and why.
+  func choice(for file: ActivityFile) -> ProfileChoice {
+    ProfileChoice(option: profile, deviceTotals: file.deviceTotals, track: file.track)
   }
 }
