@@ -7,8 +7,8 @@ import TrackSiftFormats
 public struct BatchConfiguration: Sendable, Hashable {
   /// The profile every file is measured with (`--profile`), or `nil` for the default.
   public var profile: ActivityKind?
-  /// Whether a FIT or TCX file's own sport picks its profile (`--profile-from-sport`); the
-  /// ``profile`` (or running) is used for files that name none.
+  /// Whether each file's profile is its own (`--profile-from-sport`): a FIT or TCX file's
+  /// sport, else ``profile``, else the slowest profile its motion allows.
   public var profileFromSport: Bool
   /// Whether damaged files are refused instead of read around their damage (`--strict`).
   public var strict: Bool
@@ -42,7 +42,8 @@ public struct BatchConfiguration: Sendable, Hashable {
   public var hash: String {
     let settings = [
       "engine=\(TrackSiftVersion.string)", "profile=\(profile?.rawValue ?? "default")",
-      "fromSport=\(profileFromSport)", "strict=\(strict)",
+      // A from-sport batch's rows changed when files of no sport came to be chosen by motion.
+      profileFromSport ? "fromSport=true;else=motion" : "fromSport=false", "strict=\(strict)",
     ]
     // Without tiles the text is what it was before terrain models existed, so rows stay valid.
     let terrain = terrainDirectory.map { ["dem=\($0)"] } ?? []
@@ -50,12 +51,20 @@ public struct BatchConfiguration: Sendable, Hashable {
     return SHA256.hash(data: Data(text.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
   }
 
-  /// The profile of a file with these totals, and why.
-  func profileChoice(deviceTotals: DeviceTotals?) -> (activity: ActivityKind, reason: String) {
-    if profileFromSport, let sport = deviceTotals?.sport, let kind = ActivityKind(sport: sport) {
-      return (kind, "the file's sport")
+  /// The profile of a file, and why. With ``profileFromSport``: the file's sport, else
+  /// ``profile``, else the slowest profile its motion allows (as `analyze` chooses, see
+  /// ``ProfileChoice``). Otherwise ``profile`` (or running) for every file, its reason
+  /// questioned where the file holds a speed that profile refuses (a drive measured as a run).
+  func profileChoice(deviceTotals: DeviceTotals?, track: Track) -> ProfileChoice {
+    guard profileFromSport else {
+      return ProfileChoice(
+        given: profile ?? .running, reason: profile == nil ? "the default" : "--profile",
+        track: track)
     }
-    if let profile { return (profile, "--profile") }
-    return (.running, "the default")
+    if let sport = deviceTotals?.sport, let kind = ActivityKind(sport: sport) {
+      return ProfileChoice(given: kind, reason: "the file's sport", track: track)
+    }
+    if let profile { return ProfileChoice(given: profile, reason: "--profile", track: track) }
+    return ProfileChoice(option: nil, deviceTotals: deviceTotals, track: track)
   }
 }

@@ -139,7 +139,7 @@ public struct BatchRunner: Sendable {
         data: data, name: source.nameWithoutCompression, strict: configuration.strict,
         allowingNoPositions: true)
       row.format = file.format.rawValue
-      let choice = configuration.profileChoice(deviceTotals: file.deviceTotals)
+      let choice = configuration.profileChoice(deviceTotals: file.deviceTotals, track: file.track)
       let analysis = TrackAnalysis(
         track: file.track, profile: ActivityProfile(activity: choice.activity),
         elevationModel: elevationModel)

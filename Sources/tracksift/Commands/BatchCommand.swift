@@ -60,7 +60,10 @@ struct BatchRunCommand: ParsableCommand {
   var profile: ActivityKind?
 
   @Flag(
-    help: "Take each FIT or TCX file's profile from its sport (others: --profile, else running).")
+    help: """
+      Take each file's profile from its sport (FIT, TCX), else --profile, else the slowest \
+      profile its motion allows, as analyze chooses.
+      """)
   var profileFromSport = false
 
   @Flag(
