@@ -9,12 +9,16 @@
 ///
 /// **Why it resists errors.** A spike, a jump and back, or an excursion that sits off the
 /// track makes fast only the chords that start or end across its edges; the chords inside it
-/// and around it are not, so it holds nothing for half a minute. Over 10 s a receiver's noise of a
-/// few meters moves a chord speed by tenths of a meter per second. Chords are straight, so a
-/// winding route holds a little less than its speed along the road: the measure errs low.
+/// and around it are not, so it holds nothing for half a minute. Over 10 s a receiver's noise
+/// of a few meters moves a chord speed by tenths of a meter per second. Chords are straight,
+/// so a winding route holds a little less than its speed along the road: the measure errs low.
 ///
-/// - Complexity: O(n) time and memory for n fixes (a sliding minimum).
-public enum HeldSpeed {
+/// The same value measures a file at once (``metersPerSecond(of:)``) and a
+/// recording as its fixes arrive (``add(timeSeconds:coordinate:)``), with the same result.
+///
+/// - Complexity: O(1) amortised per fix (a sliding minimum); memory for the last
+///   ``holdSeconds`` and ``chordSeconds`` of fixes.
+public struct HeldSpeed: Sendable, Hashable {
   /// How long a speed must be held, in seconds: no runner holds 12 m/s (running's gate limit)
   /// for half a minute (the 200 m world record, 19.19 s, averages 10.4 m/s; the 400 m, 43.03 s,
   /// 9.3 m/s), while a car between two junctions or a bike on an open road does. Shorter holds
@@ -24,70 +28,108 @@ public enum HeldSpeed {
   /// The span of each chord, in seconds.
   public static let chordSeconds = 10.0
 
-  /// The highest speed held for ``holdSeconds`` in meters per second, over every segment, or
-  /// `nil` where no stretch that long has timed fixes without a gap.
-  public static func metersPerSecond(of track: Track) -> Double? {
-    track.segments.compactMap { metersPerSecond(of: $0.fixes) }.max()
-  }
+  /// The highest speed held for ``holdSeconds`` so far, in meters per second, or `nil` before
+  /// any stretch that long of timed fixes without a gap.
+  public private(set) var highestMetersPerSecond: Double?
 
-  /// The same over one segment's fixes, in recording order.
-  public static func metersPerSecond(of fixes: [Fix]) -> Double? {
-    let points = timedPoints(fixes)
-    let chords = chordSpeeds(points)
-    var highest: Double?
-    // The run's chords whose speeds increase from the front, which is the window's minimum.
-    var window: [(timeSeconds: Double, speed: Double)] = []
-    var front = 0
-    var runStartSeconds: Double?
-    for (point, chord) in zip(points, chords) {
-      let time = point.timeSeconds
-      guard let speed = chord else {
-        (window, front, runStartSeconds) = ([], 0, nil)
-        continue
-      }
-      if runStartSeconds == nil { runStartSeconds = time }
-      while window.count > front, window[window.count - 1].speed >= speed { window.removeLast() }
-      window.append((time, speed))
-      while window[front].timeSeconds < time - holdSeconds { front += 1 }
-      guard let start = runStartSeconds, time - start >= holdSeconds else { continue }
-      highest = max(highest ?? window[front].speed, window[front].speed)
-    }
-    return highest
-  }
-
-  private struct Point {
+  private struct Point: Sendable, Hashable {
     var timeSeconds: Double
     var coordinate: Coordinate
   }
 
-  /// The fixes with a finite time later than every one before and a valid position.
-  private static func timedPoints(_ fixes: [Fix]) -> [Point] {
-    var points: [Point] = []
-    points.reserveCapacity(fixes.count)
-    for fix in fixes {
-      guard let time = fix.timeSeconds, time.isFinite, fix.coordinate.isInRange,
-        time > points.last?.timeSeconds ?? -.infinity
-      else { continue }
-      points.append(Point(timeSeconds: time, coordinate: fix.coordinate))
-    }
-    return points
+  private struct Chord: Sendable, Hashable {
+    var startSeconds: Double
+    var metersPerSecond: Double
   }
 
-  /// Each point's chord speed (see the type's description), `nil` across a gap or at the end.
-  private static func chordSpeeds(_ points: [Point]) -> [Double?] {
-    var speeds = [Double?](repeating: nil, count: points.count)
-    var end = 0
-    for start in points.indices {
-      let time = points[start].timeSeconds
-      end = max(end, start + 1)
-      while end < points.count, points[end].timeSeconds < time + chordSeconds { end += 1 }
-      guard end < points.count else { break }
-      let seconds = points[end].timeSeconds - time
-      guard seconds <= 2 * chordSeconds else { continue }
-      speeds[start] =
-        Geodesic.distanceMeters(from: points[start].coordinate, to: points[end].coordinate)
-        / seconds
+  /// The fixes whose chord has not ended yet, oldest first from `pendingFront`.
+  private var pending: [Point] = []
+  private var pendingFront = 0
+  /// The run's chords whose speeds increase from `windowFront`, which is the minimum of the
+  /// chords that started in the last ``holdSeconds``.
+  private var window: [Chord] = []
+  private var windowFront = 0
+  private var runStartSeconds: Double?
+  private var lastTimeSeconds: Double?
+
+  /// Creates an empty measure.
+  public init() {}
+
+  /// The highest speed held for ``holdSeconds`` in meters per second, over every segment, or
+  /// `nil` where no stretch that long has timed fixes without a gap.
+  public static func metersPerSecond(of track: Track) -> Double? {
+    var measure = HeldSpeed()
+    for segment in track.segments {
+      measure.breakRun()
+      for fix in segment.fixes {
+        measure.add(timeSeconds: fix.timeSeconds, coordinate: fix.coordinate)
+      }
     }
-    return speeds
+    return measure.highestMetersPerSecond
+  }
+
+  /// Takes the next fix of the recording; one without a finite time later than the fix before,
+  /// or without a valid position, is passed over.
+  public mutating func add(timeSeconds: Double?, coordinate: Coordinate) {
+    guard let time = timeSeconds, time.isFinite, coordinate.isInRange,
+      time > lastTimeSeconds ?? -.infinity
+    else { return }
+    lastTimeSeconds = time
+    // This fix ends the chord of every pending fix at least a chord's span before it.
+    while pendingFront < pending.count,
+      time >= pending[pendingFront].timeSeconds + Self.chordSeconds
+    {
+      let start = pending[pendingFront]
+      pendingFront += 1
+      let seconds = time - start.timeSeconds
+      if seconds <= 2 * Self.chordSeconds {
+        add(
+          Chord(
+            startSeconds: start.timeSeconds,
+            metersPerSecond: Geodesic.distanceMeters(from: start.coordinate, to: coordinate)
+              / seconds))
+      } else {
+        breakChords()
+      }
+    }
+    Self.dropSpent(&pending, front: &pendingFront)
+    pending.append(Point(timeSeconds: time, coordinate: coordinate))
+  }
+
+  /// Ends the current run (a new segment): no chord spans it, no stretch holds across it.
+  public mutating func breakRun() {
+    (pending, pendingFront, lastTimeSeconds) = ([], 0, nil)
+    breakChords()
+  }
+
+  private mutating func add(_ chord: Chord) {
+    if runStartSeconds == nil { runStartSeconds = chord.startSeconds }
+    while window.count > windowFront,
+      window[window.count - 1].metersPerSecond >= chord.metersPerSecond
+    {
+      window.removeLast()
+    }
+    window.append(chord)
+    while window[windowFront].startSeconds < chord.startSeconds - Self.holdSeconds {
+      windowFront += 1
+    }
+    Self.dropSpent(&window, front: &windowFront)
+    guard let start = runStartSeconds, chord.startSeconds - start >= Self.holdSeconds else {
+      return
+    }
+    let held = window[windowFront].metersPerSecond
+    highestMetersPerSecond = max(highestMetersPerSecond ?? held, held)
+  }
+
+  private mutating func breakChords() {
+    (window, windowFront, runStartSeconds) = ([], 0, nil)
+  }
+
+  /// Forgets the elements before `front` once they are most of the array, so that each is
+  /// moved once.
+  private static func dropSpent<Element>(_ elements: inout [Element], front: inout Int) {
+    guard front >= 64, front * 2 >= elements.count else { return }
+    elements.removeFirst(front)
+    front = 0
   }
 }

@@ -72,6 +72,8 @@ public struct Recorder: Sendable {
   private var signalCandidate: (quality: SignalQuality, since: Date)?
   /// The held fixes the display accepted: the provisional distance runs through them.
   private var provisional = ProvisionalTrail()
+  /// Tells once when the recording holds a speed the profile's gate refuses.
+  private var outpacing: ProfileOutpacing
 
   /// Creates an idle recorder.
   public init(configuration: RecorderConfiguration) {
@@ -79,6 +81,7 @@ public struct Recorder: Sendable {
     pipeline = LivePipeline(profile: configuration.profile)
     display = DisplaySpeed(configuration: configuration)
     fallback = SensorFallback(configuration: configuration.sensorFallback)
+    outpacing = ProfileOutpacing(profile: configuration.profile)
   }
 
   /// Creates an idle recorder with TrackSift's defaults for a profile.
@@ -209,6 +212,9 @@ public struct Recorder: Sendable {
           &events)
       }
     }
+    if let outpaced = outpacing.observe(fix) {
+      events.append(RecorderEvent(time: now, kind: outpaced))
+    }
     for step in pipeline.append(fix, sequence: sequence) { handle(step, at: now, &events) }
     return events
   }
@@ -316,6 +322,7 @@ public struct Recorder: Sendable {
 
   private mutating func startSegment(at now: Date) -> [RecorderEvent] {
     guard segmentHasFix else { return [] }
+    outpacing.breakRun()
     segmentIndex += 1
     segmentHasFix = false
     display.startSegment()

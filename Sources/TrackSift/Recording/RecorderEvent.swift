@@ -41,6 +41,9 @@ public struct RecorderEvent: Sendable, Hashable, Codable {
     /// The displayed speed now comes from the motion sensors (`source`), or, with `nil`,
     /// again from satellite fixes.
     case readingEstimated(SensorFallback.Source?)
+    /// The recording has held a speed for ``HeldSpeed/holdSeconds`` that the profile's gate
+    /// refuses (a drive recorded as a run): much of it is refused. Once a recording.
+    case profileOutpaced(heldMetersPerSecond: Double, maximumMetersPerSecond: Double)
   }
 }
 
@@ -82,6 +85,9 @@ extension RecorderEvent.Kind: CustomStringConvertible {
     case .readingEstimated(nil): "reading from satellites"
     case .readingEstimated(.some(.none)): "reading estimated: no motion sensed, speed 0"
     case .readingEstimated(.some(let source)): "reading estimated from \(source.rawValue)"
+    case .profileOutpaced(let held, let maximum):
+      "held \(String(format: "%.1f", held)) m/s for half a minute, faster than the profile"
+        + " accepts (\(String(format: "%.1f", maximum)) m/s): much of it is refused"
     }
   }
 }

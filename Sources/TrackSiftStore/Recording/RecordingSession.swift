@@ -164,6 +164,7 @@ public struct RecordingSession {
     case .signalQualityChanged: try appendEvent(event, kind: "signal")
     case .acquisitionPolicyChanged: try appendEvent(event, kind: "acquisition")
     case .readingEstimated: try appendEvent(event, kind: "estimated")
+    case .profileOutpaced: try appendEvent(event, kind: "profile-outpaced")
     }
   }
 

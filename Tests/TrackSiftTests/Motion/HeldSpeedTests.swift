@@ -22,9 +22,11 @@ import Testing
     }
   }
 
+  private static func track(_ fixes: [Fix]) -> Track { Track(segments: [Segment(fixes: fixes)]) }
+
   @Test func aDriveHoldsItsSpeed() throws {
     let speeds = Array(repeating: 3.0, count: 60) + Array(repeating: 25, count: 120)
-    let held = try #require(HeldSpeed.metersPerSecond(of: Self.fixes(speeds: speeds)))
+    let held = try #require(HeldSpeed.metersPerSecond(of: Self.track(Self.fixes(speeds: speeds))))
     #expect(abs(held - 25) < 0.1)
   }
 
@@ -33,7 +35,7 @@ import Testing
     var offsets: [Int: Double] = [200: 1_000]
     for second in 400..<420 { offsets[second] = 300 }
     let fixes = Self.fixes(speeds: Array(repeating: 4, count: 600), northOffsets: offsets)
-    let held = try #require(HeldSpeed.metersPerSecond(of: fixes))
+    let held = try #require(HeldSpeed.metersPerSecond(of: Self.track(fixes)))
     #expect(abs(held - 4) < 0.1)
   }
 
@@ -42,7 +44,7 @@ import Testing
     let speeds =
       Array(repeating: 4.0, count: 100) + Array(repeating: 40, count: 20)
       + Array(repeating: 4, count: 100)
-    let held = try #require(HeldSpeed.metersPerSecond(of: Self.fixes(speeds: speeds)))
+    let held = try #require(HeldSpeed.metersPerSecond(of: Self.track(Self.fixes(speeds: speeds))))
     #expect(held < 12)
   }
 
@@ -51,14 +53,34 @@ import Testing
     let pieces = (0..<5).flatMap { piece in
       Self.fixes(speeds: Array(repeating: 25, count: 20), start: Double(piece) * 80)
     }
-    #expect(HeldSpeed.metersPerSecond(of: pieces) == nil)
+    #expect(HeldSpeed.metersPerSecond(of: Self.track(pieces)) == nil)
     let untimed = Self.fixes(speeds: Array(repeating: 25, count: 100)).map {
       var fix = $0
       fix.timestamp = nil
       return fix
     }
-    #expect(HeldSpeed.metersPerSecond(of: untimed) == nil)
+    #expect(HeldSpeed.metersPerSecond(of: Self.track(untimed)) == nil)
     #expect(HeldSpeed.metersPerSecond(of: Track()) == nil)
+  }
+
+  @Test func fixesGivenOneByOneHoldWhatTheFileHolds() throws {
+    let speeds = Array(repeating: 2.0, count: 90) + Array(repeating: 15, count: 45)
+    let fixes = Self.fixes(speeds: speeds)
+    var live = HeldSpeed()
+    var heldSoFar: [Double?] = []
+    for fix in fixes {
+      live.add(timeSeconds: fix.timeSeconds, coordinate: fix.coordinate)
+      heldSoFar.append(live.highestMetersPerSecond)
+    }
+    #expect(live.highestMetersPerSecond == HeldSpeed.metersPerSecond(of: Self.track(fixes)))
+    // Known once the stretch and its last chord are in: 30 s after the first fast chord
+    // started, and 10 s more for that chord to end.
+    let first = try #require(heldSoFar.firstIndex { ($0 ?? 0) > 12 })
+    #expect(first == 127)
+    // A fix whose time does not advance changes nothing.
+    let before = live
+    live.add(timeSeconds: fixes[50].timeSeconds, coordinate: fixes[100].coordinate)
+    #expect(live == before)
   }
 
   @Test func theFastestSegmentCounts() throws {
