@@ -26,7 +26,7 @@ import TrackSiftFormats
     #expect(
       choice.reason
         == "the default; but the recording holds 25.0 m/s for half a minute, faster than"
-        + " running accepts (12.0 m/s), so much of it is refused")
+        + " running accepts (12.0 m/s); fixes that fast are refused")
     let asked = BatchConfiguration(profile: .driving)
       .profileChoice(deviceTotals: nil, track: Self.drive)
     #expect(asked.activity == .driving)

@@ -58,7 +58,7 @@ import TrackSiftFormats
     #expect(
       asked.reason
         == "--profile; but the recording holds 25.0 m/s for half a minute, faster than walking"
-        + " accepts (6.0 m/s), so much of it is refused")
+        + " accepts (6.0 m/s); fixes that fast are refused")
     let named = ProfileChoice(
       option: nil, deviceTotals: DeviceTotals(sport: "running"), track: drive)
     #expect(named.activity == .running)

@@ -8,8 +8,8 @@ import TrackSift
 /// speed (cycling), or more than cycling's (driving).
 ///
 /// A profile asked for or named by the file is kept even where the recording holds a speed its
-/// gate refuses (a car drive measured as a walk); the reason then says so, since most of such a
-/// recording would be refused.
+/// gate refuses (a car drive measured as a walk); the reason then says so, since the faster
+/// fixes of such a recording are refused.
 ///
 /// The command line's `analyze`, `clean`, `convert`, `replay`, `report` and `eval FILE` choose
 /// with it, and so do `batch` and the real-data suite (its paired walks and race).
@@ -74,7 +74,7 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     else { return }
     self.reason +=
       "; but the recording holds \(Self.text(heldSpeed)) for half a minute, faster than"
-      + " \(given.rawValue) accepts (\(Self.text(limit))), so much of it is refused"
+      + " \(given.rawValue) accepts (\(Self.text(limit))); fixes that fast are refused"
   }
 
   private init(activity: ActivityKind, reason: String) {

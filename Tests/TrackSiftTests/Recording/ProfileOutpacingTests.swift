@@ -29,7 +29,7 @@ import Testing
     #expect(maximum == 12)
     #expect(
       told.first?.description.hasSuffix(
-        "m/s for half a minute, faster than the profile accepts (12.0 m/s): much of it is refused"
+        "m/s for half a minute, faster than the profile accepts (12.0 m/s): fixes that fast are refused"
       ) == true)
   }
 
