@@ -61,10 +61,11 @@ public struct BatchConfiguration: Sendable, Hashable {
         given: profile ?? .running, reason: profile == nil ? "the default" : "--profile",
         track: track)
     }
-    if let sport = deviceTotals?.sport, let kind = ActivityKind(sport: sport) {
-      return ProfileChoice(given: kind, reason: "the file's sport", track: track)
+    // The sport beats --profile here; without either, the motion decides, as for `analyze`.
+    let named = deviceTotals?.sport.flatMap { ActivityKind(sport: $0) }
+    if named == nil, let profile {
+      return ProfileChoice(given: profile, reason: "--profile", track: track)
     }
-    if let profile { return ProfileChoice(given: profile, reason: "--profile", track: track) }
     return ProfileChoice(option: nil, deviceTotals: deviceTotals, track: track)
   }
 }
