@@ -20,9 +20,9 @@ ANALYSIS = r"TrackSift0A8AnalysisV5track7profile"
 # The stages whose callees are listed, as patterns on Swift's mangled names.
 STAGES = {
     "whole analysis": ANALYSIS,
-    "segment pipeline (Pipeline.run)": r"TrackSift8Pipeline.*V3run",
+    "segment pipeline (AnalysisPipeline.run)": r"TrackSift16AnalysisPipelineV3run",
     "live pass (LivePipeline.process)": r"LivePipelineV7process",
-    "refined pass (Pipeline.refine)": r"LV6refineyyAA8LivePass",
+    "refined pass (AnalysisPipeline.refine)": r"AnalysisPipelineV6refineyyAA8LivePass",
 }
 
 

@@ -12,6 +12,9 @@ public struct AnalysisSummary: Encodable, Sendable {
   public var profile: ActivityKind
   /// Why this profile: `--profile`, `the file's sport` or the default.
   public var profileReason: String
+  /// For a file measured session by session (a multisport file), each session's sport,
+  /// profile and segments; `nil` otherwise.
+  public var sessions: [ProfileChoice.SessionChoice]?
   /// Fixes read, in every segment.
   public var fixCount: Int
   /// Segments read.
@@ -49,11 +52,14 @@ public struct AnalysisSummary: Encodable, Sendable {
   ///   - readerNotes: what the reader passed over (`ActivityFile.notes`); a note that the
   ///     times were set aside is added when a segment's times could not drive the motion model.
   ///   - profileReason: why the analysis used its profile.
+  ///   - sessions: each session's profile, for a file measured session by session
+  ///     (``ProfileChoice/sessions``).
   ///   - gradeWindows: whether ``grade`` carries every grade window (`analyze --json`), or
   ///     only the summary figures (a batch row).
   public init(
     file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
-    readerNotes: [String] = [], profileReason: String = "--profile", gradeWindows: Bool = false
+    readerNotes: [String] = [], profileReason: String = "--profile",
+    sessions: [ProfileChoice.SessionChoice] = [], gradeWindows: Bool = false
   ) {
     var notes = readerNotes
     let unusable = analysis.segments.map(\.timeUsability).first {
@@ -64,6 +70,7 @@ public struct AnalysisSummary: Encodable, Sendable {
     self.device = device
     self.readerNote = notes.isEmpty ? nil : notes.joined(separator: "; ")
     self.profileReason = profileReason
+    self.sessions = sessions.isEmpty ? nil : sessions
     profile = analysis.profile.activity
     fixCount = track.fixCount
     segmentCount = track.segments.count

@@ -42,8 +42,10 @@ public struct BatchConfiguration: Sendable, Hashable {
   public var hash: String {
     let settings = [
       "engine=\(TrackSiftVersion.string)", "profile=\(profile?.rawValue ?? "default")",
-      // A from-sport batch's rows changed when files of no sport came to be chosen by motion.
-      profileFromSport ? "fromSport=true;else=motion" : "fromSport=false", "strict=\(strict)",
+      // A from-sport batch's rows changed when files of no sport came to be chosen by motion,
+      // and again when multisport files came to be measured session by session.
+      profileFromSport ? "fromSport=true;else=motion;sessions" : "fromSport=false",
+      "strict=\(strict)",
     ]
     // Without tiles the text is what it was before terrain models existed, so rows stay valid.
     let terrain = terrainDirectory.map { ["dem=\($0)"] } ?? []
@@ -55,17 +57,19 @@ public struct BatchConfiguration: Sendable, Hashable {
   /// ``profile``, else the slowest profile its motion allows (as `analyze` chooses, see
   /// ``ProfileChoice``). Otherwise ``profile`` (or running) for every file, its reason
   /// questioned where the file holds a speed that profile refuses (a drive measured as a run).
-  func profileChoice(deviceTotals: DeviceTotals?, track: Track) -> ProfileChoice {
+  /// A file of several sessions is measured session by session with ``profileFromSport``, as
+  /// `analyze` measures it.
+  func profileChoice(for file: ActivityFile) -> ProfileChoice {
     guard profileFromSport else {
       return ProfileChoice(
         given: profile ?? .running, reason: profile == nil ? "the default" : "--profile",
-        track: track)
+        track: file.track)
     }
     // The sport beats --profile here; without either, the motion decides, as for `analyze`.
-    let named = deviceTotals?.sport.flatMap { ActivityKind(sport: $0) }
-    if named == nil, let profile {
-      return ProfileChoice(given: profile, reason: "--profile", track: track)
+    let named = file.deviceTotals?.sport.flatMap { ActivityKind(sport: $0) }
+    if named == nil, file.sessions.isEmpty, let profile {
+      return ProfileChoice(given: profile, reason: "--profile", track: file.track)
     }
-    return ProfileChoice(option: nil, deviceTotals: deviceTotals, track: track)
+    return ProfileChoice(option: nil, file: file)
   }
 }

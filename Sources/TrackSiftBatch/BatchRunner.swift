@@ -139,15 +139,14 @@ public struct BatchRunner: Sendable {
         data: data, name: source.nameWithoutCompression, strict: configuration.strict,
         allowingNoPositions: true)
       row.format = file.format.rawValue
-      let choice = configuration.profileChoice(deviceTotals: file.deviceTotals, track: file.track)
-      let analysis = TrackAnalysis(
-        track: file.track, profile: ActivityProfile(activity: choice.activity),
-        elevationModel: elevationModel)
+      let choice = configuration.profileChoice(for: file)
+      let analysis = choice.analysis(of: file.track, elevationModel: elevationModel)
       row.analysis = AnalysisSummary(
         file: source.relativePath, track: file.track, analysis: analysis,
-        device: file.deviceTotals, readerNotes: file.notes, profileReason: choice.reason)
+        device: file.deviceTotals, readerNotes: file.notes, profileReason: choice.reason,
+        sessions: choice.sessions)
       try BatchOutputs(configuration: configuration).write(
-        file, analysis: analysis, profileName: choice.activity.rawValue, for: source)
+        file, analysis: analysis, profileName: choice.name, for: source)
       row.status = .ok
     } catch {
       row.error = "\(error)"

@@ -20,31 +20,48 @@ import TrackSiftFormats
     return Track(segments: [Segment(fixes: fixes)])
   }()
 
+  /// The drive as a file read, with these totals.
+  private static func file(_ totals: DeviceTotals? = nil) -> ActivityFile {
+    ActivityFile(track: drive, format: .gpx, deviceTotals: totals)
+  }
+
   @Test func everyFileTakesTheBatchsProfileAndADriveIsQuestioned() {
-    let choice = BatchConfiguration().profileChoice(deviceTotals: nil, track: Self.drive)
+    let choice = BatchConfiguration().profileChoice(for: Self.file())
     #expect(choice.activity == .running)
     #expect(
       choice.reason
         == "the default; but the recording holds 25.0 m/s for half a minute, faster than"
-        + " running accepts (12.0 m/s); fixes that fast are refused")
+        + " running accepts (12.0 m/s); fixes that fast may be refused")
     let asked = BatchConfiguration(profile: .driving)
-      .profileChoice(deviceTotals: nil, track: Self.drive)
+      .profileChoice(for: Self.file())
     #expect(asked.activity == .driving)
     #expect(asked.reason == "--profile")
   }
 
   @Test func fromSportTakesTheSportThenTheProfileThenTheMotion() {
     let fromSport = BatchConfiguration(profileFromSport: true)
-    let named = fromSport.profileChoice(
-      deviceTotals: DeviceTotals(sport: "cycling"), track: Self.drive)
+    let named = fromSport.profileChoice(for: Self.file(DeviceTotals(sport: "cycling")))
     #expect(named.activity == .cycling)
     #expect(named.reason == "the file's sport")
     let asked = BatchConfiguration(profile: .walking, profileFromSport: true)
-      .profileChoice(deviceTotals: nil, track: Self.drive)
+      .profileChoice(for: Self.file())
     #expect(asked.activity == .walking)
     #expect(asked.reason.hasPrefix("--profile; but the recording holds 25.0 m/s"))
-    let moved = fromSport.profileChoice(deviceTotals: nil, track: Self.drive)
+    let moved = fromSport.profileChoice(for: Self.file())
     #expect(moved.activity == .cycling)
     #expect(moved.reason.hasPrefix("the file names no sport; it holds 25.0 m/s"))
+    // A multisport file: session by session, the --profile aside, as `analyze` measures it.
+    var multisport = ActivityFile(
+      track: Track(segments: [Self.drive.segments[0], Self.drive.segments[0]]), format: .fit,
+      deviceTotals: DeviceTotals(sport: "multisport"))
+    multisport.sessions = [
+      ActivitySession(totals: DeviceTotals(sport: "running"), segments: [0]),
+      ActivitySession(totals: DeviceTotals(sport: "generic"), segments: [1]),
+    ]
+    let sessions = BatchConfiguration(profile: .walking, profileFromSport: true)
+      .profileChoice(for: multisport)
+    #expect(sessions.activity == .running)
+    #expect(sessions.sessions.map(\.profile) == [.running, .cycling])
+    #expect(BatchConfiguration().profileChoice(for: multisport).sessions.isEmpty)
   }
 }

@@ -58,7 +58,7 @@ import TrackSiftFormats
     #expect(
       asked.reason
         == "--profile; but the recording holds 25.0 m/s for half a minute, faster than walking"
-        + " accepts (6.0 m/s); fixes that fast are refused")
+        + " accepts (6.0 m/s); fixes that fast may be refused")
     let named = ProfileChoice(
       option: nil, deviceTotals: DeviceTotals(sport: "running"), track: drive)
     #expect(named.activity == .running)
@@ -72,5 +72,51 @@ import TrackSiftFormats
     let short = ProfileChoice(option: nil, deviceTotals: nil, track: Self.track([(25, 20)]))
     #expect(short.activity == .running)
     #expect(short.reason == "the default; the file names no sport")
+  }
+
+  @Test func aMultisportFileIsMeasuredSessionBySession() {
+    // A run, a ride in a session of no profile, and a run again, each its own segment.
+    let whole = Self.track([(3, 600), (40, 600), (3, 300)]).segments[0].fixes
+    let track = Track(
+      segments: [0..<600, 600..<1200, 1200..<1500].map { Segment(fixes: Array(whole[$0])) })
+    let sessions = [
+      ActivitySession(totals: DeviceTotals(sport: "running"), segments: [0]),
+      ActivitySession(totals: DeviceTotals(sport: "generic"), segments: [1]),
+      ActivitySession(totals: DeviceTotals(sport: "swimming"), segments: []),
+      ActivitySession(totals: DeviceTotals(sport: "running"), segments: [2]),
+    ]
+    let choice = ProfileChoice(
+      option: nil, deviceTotals: DeviceTotals(sport: "multisport"), track: track,
+      sessions: sessions)
+    #expect(choice.activity == .running)
+    #expect(choice.segmentActivities == [1: .driving])
+    #expect(choice.name == "running + driving")
+    #expect(choice.sessions.map(\.profile) == [.running, .driving, .running])
+    #expect(
+      choice.reason
+        == "per session: running: running, generic: driving (it holds 40.0 m/s for half a"
+        + " minute, faster than cycling accepts (30.0 m/s)), running: running")
+    // The drive counts with driving's rules; running's refuse its fixes.
+    let measured = choice.analysis(of: track).refinedMetrics.distanceMeters
+    let asARun = TrackAnalysis(track: track, profile: .running).refinedMetrics.distanceMeters
+    #expect(abs(measured - 26_657) < 0.01 * 26_657)
+    #expect(asARun < 0.5 * 26_657)
+    // A profile asked for serves every session.
+    let asked = ProfileChoice(
+      option: .running, deviceTotals: DeviceTotals(sport: "multisport"), track: track,
+      sessions: sessions)
+    #expect(asked.sessions.isEmpty)
+    #expect(asked.segmentActivities.isEmpty)
+    #expect(asked.name == "running")
+    #expect(asked.reason.hasPrefix("--profile; but the recording holds 40.0 m/s"))
+    // The only session with positions names the file's sport.
+    let one = ProfileChoice(
+      option: nil, deviceTotals: DeviceTotals(sport: "multisport"), track: track,
+      sessions: [
+        sessions[2], ActivitySession(totals: DeviceTotals(sport: "cycling"), segments: [0, 1, 2]),
+      ])
+    #expect(one.activity == .cycling)
+    #expect(one.reason.hasPrefix("the file's sport; but the recording holds 40.0 m/s"))
+    #expect(one.sessions.isEmpty)
   }
 }

@@ -13,7 +13,7 @@ struct LivePipeline: Sendable {
   /// steps add up (see <doc:SmoothingDefaults>).
   static let smoothingLagFixes = 6
 
-  let profile: ActivityProfile
+  private(set) var profile: ActivityProfile
   private(set) var gate: FixGate
   private(set) var counts = VerdictCounts()
   /// Counts of the speed verdicts of the accepted fixes.
@@ -107,6 +107,18 @@ struct LivePipeline: Sendable {
     var steps: [Step] = []
     endSegment { steps.append($0) }
     return steps
+  }
+
+  /// Measures the fixes from the next segment on with `profile`'s gate, look-ahead, filter,
+  /// speed and stop rules (a multisport file's next sport); the counts and the live figures go
+  /// on, with the elevation bands they were created with. Call it between segments: after
+  /// ``endSegment(_:)`` or before the first fix, when no fix is held.
+  mutating func beginSegment(with profile: ActivityProfile) {
+    guard profile != self.profile else { return }
+    self.profile = profile
+    gate.configuration = profile.gate
+    lookAhead = ExcursionLookAhead(gate: profile.gate)
+    segment = SegmentState(profile: profile)
   }
 
   /// Takes one fix of a segment whose times say nothing (see ``TrackAnalysis``): only the gate

@@ -1,6 +1,6 @@
 /// Watches a recording for a speed its profile's gate refuses, held for
 /// ``HeldSpeed/holdSeconds`` (a drive recorded with the running profile), and tells it once:
-/// the recorder refuses the faster fixes, and the person should know why.
+/// the recorder may refuse the faster fixes, and the person should know why.
 struct ProfileOutpacing: Sendable {
   /// The fastest speed the profile's gate takes, in meters per second; `nil` takes any.
   let maximumMetersPerSecond: Double?

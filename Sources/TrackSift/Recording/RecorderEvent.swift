@@ -42,7 +42,7 @@ public struct RecorderEvent: Sendable, Hashable, Codable {
     /// again from satellite fixes.
     case readingEstimated(SensorFallback.Source?)
     /// The recording has held a speed for ``HeldSpeed/holdSeconds`` that the profile's gate
-    /// refuses (a drive recorded as a run): fixes that fast are refused. Once a recording.
+    /// refuses (a drive recorded as a run): fixes that fast may be refused. Once a recording.
     case profileOutpaced(heldMetersPerSecond: Double, maximumMetersPerSecond: Double)
   }
 }
@@ -87,7 +87,7 @@ extension RecorderEvent.Kind: CustomStringConvertible {
     case .readingEstimated(.some(let source)): "reading estimated from \(source.rawValue)"
     case .profileOutpaced(let held, let maximum):
       "held \(String(format: "%.1f", held)) m/s for half a minute, faster than the profile"
-        + " accepts (\(String(format: "%.1f", maximum)) m/s): fixes that fast are refused"
+        + " accepts (\(String(format: "%.1f", maximum)) m/s): fixes that fast may be refused"
     }
   }
 }

@@ -36,7 +36,8 @@ extension ActivityFile {
         document.refusedFieldCounts)
     }
 
-    /// A TCX file's activities as one track, with the device's totals of a single activity.
+    /// A TCX file's activities as one track, with the device's totals of a single activity
+    /// and each activity as a session of a file that holds several.
     /// A file whose activities have no position but which holds a course (a planned route,
     /// with or without times) gives the course, as a GPX file without tracks gives its routes.
     func tcx(_ document: TCXDocument) throws(ActivityFileError) -> ActivityFile {
@@ -46,6 +47,14 @@ extension ActivityFile {
           segments: document.activities.flatMap(\.track.segments)),
         format: .tcx)
       if document.activities.count == 1 { file.deviceTotals = document.activities[0].totals }
+      if document.activities.count > 1 {
+        var first = 0
+        file.sessions = document.activities.map { activity in
+          let count = activity.track.segments.count
+          defer { first += count }
+          return ActivitySession(totals: activity.totals, segments: Array(first..<first + count))
+        }
+      }
       let coursesRead =
         file.track.fixCount == 0 && document.courses.contains(where: { $0.track.fixCount > 0 })
       if coursesRead {
@@ -53,6 +62,7 @@ extension ActivityFile {
           name: document.courses.first?.name,
           segments: document.courses.flatMap(\.track.segments))
         file.deviceTotals = nil
+        file.sessions = []
         file.notes.append("no activity: the course (a planned route) read")
       }
       file.metadata = ActivityMetadata(tcx: document, coursesRead: coursesRead)
@@ -78,12 +88,15 @@ extension ActivityFile {
       return finished(file, [], document.refusedFieldCounts)
     }
 
-    /// A FIT file's records as its track, with its sessions' totals combined.
+    /// A FIT file's records as its track, with its sessions' totals combined; a multisport
+    /// file's track is split where each session begins (see ``ActivitySession``).
     func fit(_ activity: FITActivity) throws(ActivityFileError) -> ActivityFile {
+      let (track, sessions) = ActivitySession.split(activity.track, atStartsOf: activity.sessions)
       var file = ActivityFile(
-        track: activity.track, format: .fit,
+        track: track, format: .fit,
         deviceTotals: DeviceTotals(combining: activity.sessions),
         metadata: ActivityMetadata(fit: activity).capped())
+      file.sessions = sessions
       try refuseIfEmpty(file.track, damage: activity.stoppedAt)
       if let note = damageNote(activity.stoppedAt, fixCount: file.track.fixCount) {
         file.notes.append(note)

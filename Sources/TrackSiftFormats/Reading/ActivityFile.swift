@@ -21,6 +21,10 @@ public struct ActivityFile: Sendable {
   /// The device's totals of the whole activity (a FIT session or the sum of several, the one
   /// activity of a TCX file), or `nil` when the file has none.
   public var deviceTotals: DeviceTotals?
+  /// The activities of a file that holds several, each with its sport and its segments (a
+  /// multisport FIT file's sessions, whose track is split where each begins; a TCX file's
+  /// activities); empty for a file of one activity.
+  public var sessions: [ActivitySession] = []
   /// The names, descriptions, links, creator, devices and waypoints the file carries, as
   /// written and within ``ActivityMetadata``'s limits; untrusted text, to be escaped before
   /// display. GPX, TCX and FIT files fill it; the other formats leave it empty.

@@ -8,8 +8,12 @@ import TrackSift
 /// speed (cycling), or more than cycling's (driving).
 ///
 /// A profile asked for or named by the file is kept even where the recording holds a speed its
-/// gate refuses (a car drive measured as a walk); the reason then says so, since the faster
-/// fixes of such a recording are refused.
+/// gate refuses (a car drive measured as a walk); the reason then says so, since the gate may
+/// refuse the faster fixes of such a recording (beyond its accuracy allowance).
+///
+/// A file of several sessions (a multisport FIT file, a TCX file of several activities) with no
+/// profile asked for is measured session by session: each session's segments with the profile
+/// its own sport or motion gives (``sessions``, ``segmentActivities``).
 ///
 /// The command line's `analyze`, `clean`, `convert`, `replay`, `report` and `eval FILE` choose
 /// with it, and so do `batch` and the real-data suite (its paired walks and race).
@@ -18,6 +22,30 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   public var activity: ActivityKind
   /// Why, in words: `--profile`, `the file's sport` or what the recording's motion says.
   public var reason: String
+  /// For a file measured session by session, each session's choice; empty otherwise.
+  public var sessions: [SessionChoice] = []
+  /// The segments measured with another profile than ``activity``, by segment index.
+  public var segmentActivities: [Int: ActivityKind] = [:]
+
+  /// The profile of one session of a file measured session by session.
+  public struct SessionChoice: Sendable, Hashable, Encodable {
+    /// The session's sport as the file names it.
+    public var sport: String?
+    /// The profile its segments are measured with.
+    public var profile: ActivityKind
+    /// Why, in words.
+    public var reason: String
+    /// The indices of the track's segments it holds.
+    public var segments: [Int]
+
+    /// `generic: running (the default)`: the sport, the profile, and the reason without
+    /// what the sport already says.
+    var summary: String {
+      let rest = reason.components(separatedBy: "; ").filter { !$0.hasPrefix("the session") }
+      return "\(sport ?? "no sport"): \(profile.rawValue)"
+        + (rest.isEmpty ? "" : " (\(rest.joined(separator: "; ")))")
+    }
+  }
 
   /// The profiles a recording of no named sport may be given, slowest first.
   private static let inferable: [ActivityKind] = [.running, .cycling, .driving]
@@ -29,16 +57,81 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   ///   - track: The file's track: its held speed (`HeldSpeed`) chooses the profile where
   ///     neither the option nor the file's sport does, and questions a profile they give;
   ///     `nil` leaves both out.
-  public init(option: ActivityKind?, deviceTotals: DeviceTotals?, track: Track? = nil) {
+  ///   - sessions: The file's sessions, when it holds several (``ActivityFile/sessions``):
+  ///     without `option`, each of two or more with positions is measured with its own
+  ///     profile; the only one with positions names the file's sport.
+  public init(
+    option: ActivityKind?, deviceTotals: DeviceTotals?, track: Track? = nil,
+    sessions: [ActivitySession] = []
+  ) {
+    let positioned = sessions.filter { !$0.segments.isEmpty }
+    if option == nil, let track, positioned.count > 1 {
+      self.init(sessions: positioned, of: track)
+      return
+    }
+    // One session with positions (the others a pool swim, say) names the file's sport.
+    let totals = positioned.count == 1 ? positioned[0].totals : deviceTotals
+    self.init(option: option, deviceTotals: totals, track: track, subject: "the file")
+  }
+
+  /// The profile for a file as read, and an optional profile asked for.
+  public init(option: ActivityKind?, file: ActivityFile) {
+    self.init(
+      option: option, deviceTotals: file.deviceTotals, track: file.track, sessions: file.sessions)
+  }
+
+  /// The analysis of `track` (the file's track this choice was made for) with the profiles
+  /// chosen, session by session where the choice says so.
+  public func analysis(
+    of track: Track, elevationModel: (any ElevationModel)? = nil
+  ) -> TrackAnalysis {
+    TrackAnalysis(
+      track: track, profile: ActivityProfile(activity: activity),
+      segmentProfiles: segmentActivities.mapValues(ActivityProfile.init(activity:)),
+      elevationModel: elevationModel)
+  }
+
+  /// Each session's profile from its own sport or motion; the file's is that of the session
+  /// with the most fixes. `sessions` are those with positions.
+  private init(sessions: [ActivitySession], of track: Track) {
+    var chosen: [SessionChoice] = []
+    var mostFixes = -1
+    var main = ActivityKind.running
+    for session in sessions {
+      let segments = session.segments.filter(track.segments.indices.contains).map {
+        track.segments[$0]
+      }
+      let choice = ProfileChoice(
+        option: nil, deviceTotals: session.totals, track: Track(segments: segments),
+        subject: "the session")
+      chosen.append(
+        SessionChoice(
+          sport: session.totals.sport, profile: choice.activity, reason: choice.reason,
+          segments: session.segments))
+      let fixCount = segments.reduce(0) { $0 + $1.fixes.count }
+      if fixCount > mostFixes { (mostFixes, main) = (fixCount, choice.activity) }
+    }
+    self.init(
+      activity: main, reason: "per session: " + chosen.map(\.summary).joined(separator: ", "))
+    self.sessions = chosen
+    for session in chosen where session.profile != main {
+      for segment in session.segments { segmentActivities[segment] = session.profile }
+    }
+  }
+
+  /// The profile for a file's or a session's totals (`subject` names it in the reason).
+  private init(
+    option: ActivityKind?, deviceTotals: DeviceTotals?, track: Track?, subject: String
+  ) {
     let named = deviceTotals?.sport.flatMap { ActivityKind(sport: $0) }
     if let given = option ?? named {
-      let reason = option != nil ? "--profile" : "the file's sport"
+      let reason = option != nil ? "--profile" : "\(subject)'s sport"
       self.init(given: given, reason: reason, track: track)
       return
     }
     let unnamed =
-      deviceTotals?.sport.map { "the file's sport, \($0), has no profile" }
-      ?? "the file names no sport"
+      deviceTotals?.sport.map { "\(subject)'s sport, \($0), has no profile" }
+      ?? "\(subject) names no sport"
     guard let heldSpeed = track.flatMap({ HeldSpeed.metersPerSecond(of: $0) }) else {
       self.init(activity: .running, reason: "the default; \(unnamed)")
       return
@@ -74,7 +167,7 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     else { return }
     self.reason +=
       "; but the recording holds \(Self.text(heldSpeed)) for half a minute, faster than"
-      + " \(given.rawValue) accepts (\(Self.text(limit))); fixes that fast are refused"
+      + " \(given.rawValue) accepts (\(Self.text(limit))); fixes that fast may be refused"
   }
 
   private init(activity: ActivityKind, reason: String) {
@@ -90,6 +183,16 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   /// `25.3 m/s`.
   private static func text(_ metersPerSecond: Double) -> String {
     String(format: "%.1f m/s", metersPerSecond)
+  }
+
+  /// The profile's name, or for a file measured session by session its profiles in the
+  /// order the sessions first use them: `running + cycling`.
+  public var name: String {
+    var names: [String] = []
+    for session in sessions where !names.contains(session.profile.rawValue) {
+      names.append(session.profile.rawValue)
+    }
+    return names.count > 1 ? names.joined(separator: " + ") : activity.rawValue
   }
 
   /// `profile: cycling (the file's sport)`.

@@ -37,12 +37,12 @@ struct AnalyzeCommand: ParsableCommand {
     let input = try ActivityFile.read(
       atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
     let choice = profileOptions.choice(for: input)
-    let analysis = TrackAnalysis(
-      track: input.track, profile: ActivityProfile(activity: choice.activity),
-      elevationModel: try terrainOptions.elevationModel())
+    let analysis = choice.analysis(
+      of: input.track, elevationModel: try terrainOptions.elevationModel())
     let report = AnalysisSummary(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
-      readerNotes: input.notes, profileReason: choice.reason, gradeWindows: json)
+      readerNotes: input.notes, profileReason: choice.reason, sessions: choice.sessions,
+      gradeWindows: json)
     if json {
       print(try report.json())
     } else {

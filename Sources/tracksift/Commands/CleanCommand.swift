@@ -52,7 +52,7 @@ struct CleanCommand: ParsableCommand {
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
     let choice = profileOptions.choice(for: input)
-    let analysis = TrackAnalysis(track: track, profile: ActivityProfile(activity: choice.activity))
+    let analysis = choice.analysis(of: track)
     let cleaned = analysis.cleanedTrack(
       from: track, smoothing: smoother, toleranceMeters: toleranceMeters)
     let document = GPXDocument(creator: "TrackSift", name: track.name, tracks: [cleaned])

@@ -58,8 +58,7 @@ struct ConvertCommand: ParsableCommand {
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
     let choice = profileOptions.choice(for: input)
-    let analysis = TrackAnalysis(
-      track: input.track, profile: ActivityProfile(activity: choice.activity))
+    let analysis = choice.analysis(of: input.track)
     let track = clean ? analysis.cleanedTrack(from: input.track) : input.track
     let verdicts: [[Verdict]] =
       clean

@@ -42,12 +42,10 @@ struct ReportCommand: ParsableCommand {
       let file = try ActivityFile.read(
         atPath: path, strict: inputOptions.strict, allowingNoPositions: true)
       let choice = profileOptions.choice(for: file)
-      let analysis = TrackAnalysis(
-        track: file.track, profile: ActivityProfile(activity: choice.activity),
-        elevationModel: terrain)
       return ReportedActivity(
-        title: (path as NSString).lastPathComponent, file: file, analysis: analysis,
-        profileName: choice.activity.rawValue)
+        title: (path as NSString).lastPathComponent, file: file,
+        analysis: choice.analysis(of: file.track, elevationModel: terrain),
+        profileName: choice.name)
     }
     let destination = output ?? Self.defaultOutput(for: files[0])
     try Self.write(

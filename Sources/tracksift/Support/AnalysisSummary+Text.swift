@@ -9,7 +9,10 @@ extension AnalysisSummary {
   ///   - splitUnit: the length of the splits (by default the units' own).
   func text(units: DisplayUnits, splitUnit: SplitUnit? = nil) -> String {
     var lines: [String] = []
-    let profileText = "profile: \(profile.rawValue) (\(profileReason))"
+    // A multisport file's reason lists each session's profile: `per session: running (...)`.
+    let profileText =
+      sessions == nil
+      ? "profile: \(profile.rawValue) (\(profileReason))" : "profiles \(profileReason)"
     guard fixCount > 0 else {
       // A file without positions (an indoor or treadmill activity): the device's totals only.
       lines.append("\(file): no positions; \(profileText)")
