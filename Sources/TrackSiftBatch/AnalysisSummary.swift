@@ -13,8 +13,8 @@ public struct AnalysisSummary: Encodable, Sendable {
   /// Why this profile: `--profile`, `the file's sport` or the default.
   public var profileReason: String
   /// For a file measured session by session (a multisport file), each session's sport,
-  /// profile and segments; `nil` otherwise.
-  public var sessions: [ProfileChoice.SessionChoice]?
+  /// profile, segments and own figures; `nil` otherwise.
+  public var sessions: [SessionSummary]?
   /// Fixes read, in every segment.
   public var fixCount: Int
   /// Segments read.
@@ -52,14 +52,14 @@ public struct AnalysisSummary: Encodable, Sendable {
   ///   - readerNotes: what the reader passed over (`ActivityFile.notes`); a note that the
   ///     times were set aside is added when a segment's times could not drive the motion model.
   ///   - profileReason: why the analysis used its profile.
-  ///   - sessions: each session's profile, for a file measured session by session
-  ///     (``ProfileChoice/sessions``).
+  ///   - sessions: each session, for a file measured session by session
+  ///     (``SessionSummary/sessions(of:choice:elevationModel:)``).
   ///   - gradeWindows: whether ``grade`` carries every grade window (`analyze --json`), or
   ///     only the summary figures (a batch row).
   public init(
     file: String, track: Track, analysis: TrackAnalysis, device: DeviceTotals? = nil,
     readerNotes: [String] = [], profileReason: String = "--profile",
-    sessions: [ProfileChoice.SessionChoice] = [], gradeWindows: Bool = false
+    sessions: [SessionSummary] = [], gradeWindows: Bool = false
   ) {
     var notes = readerNotes
     let unusable = analysis.segments.map(\.timeUsability).first {

@@ -144,7 +144,8 @@ public struct BatchRunner: Sendable {
       row.analysis = AnalysisSummary(
         file: source.relativePath, track: file.track, analysis: analysis,
         device: file.deviceTotals, readerNotes: file.notes, profileReason: choice.reason,
-        sessions: choice.sessions)
+        sessions: SessionSummary.sessions(
+          of: file, choice: choice, elevationModel: elevationModel))
       try BatchOutputs(configuration: configuration).write(
         file, analysis: analysis, profileName: choice.name, for: source)
       row.status = .ok

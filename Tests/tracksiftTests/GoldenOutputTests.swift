@@ -27,6 +27,8 @@ import Testing
   /// The u-blox F9K drive and a FIT file damaged at its end, within `shared/data`.
   static let f9kDrive = CommandTests.f9kDrive
   static let damagedFIT = "corpus/fit/edge-cases/nick.fit"
+  /// A triathlon (swim, transition, ride, transition, run) as one FIT file of five sessions.
+  static let triathlonFIT = "corpus/fit/edge-cases/sample_mulitple_header.fit"
 
   /// A fresh temporary folder holding a copy of the sample as `city-run.gpx`.
   private func folderWithSample() throws -> URL {
@@ -179,6 +181,7 @@ import Testing
     try expectGolden("analyze-f9k-drive.txt", drive, in: data)
     try expectGolden("analyze-f9k-drive.json", drive + ["--json"], in: data)
     try expectGolden("analyze-damaged-fit.txt", ["analyze", Self.damagedFIT], in: data)
+    try expectGolden("analyze-triathlon-fit.txt", ["analyze", Self.triathlonFIT], in: data)
   }
 
   /// `clean` says on standard error what it read around.

@@ -28,7 +28,7 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   public var segmentActivities: [Int: ActivityKind] = [:]
 
   /// The profile of one session of a file measured session by session.
-  public struct SessionChoice: Sendable, Hashable, Encodable {
+  public struct SessionChoice: Sendable, Hashable {
     /// The session's sport as the file names it.
     public var sport: String?
     /// The profile its segments are measured with.

@@ -37,11 +37,12 @@ struct AnalyzeCommand: ParsableCommand {
     let input = try ActivityFile.read(
       atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
     let choice = profileOptions.choice(for: input)
-    let analysis = choice.analysis(
-      of: input.track, elevationModel: try terrainOptions.elevationModel())
+    let terrain = try terrainOptions.elevationModel()
+    let analysis = choice.analysis(of: input.track, elevationModel: terrain)
     let report = AnalysisSummary(
       file: file, track: input.track, analysis: analysis, device: input.deviceTotals,
-      readerNotes: input.notes, profileReason: choice.reason, sessions: choice.sessions,
+      readerNotes: input.notes, profileReason: choice.reason,
+      sessions: SessionSummary.sessions(of: input, choice: choice, elevationModel: terrain),
       gradeWindows: json)
     if json {
       print(try report.json())

@@ -58,6 +58,10 @@ extension AnalysisSummary {
     if device != nil {
       lines.append("(device: the file's own totals; its timer time is shown as moving time)")
     }
+    if let table = sessionTable(units: units) {
+      lines.append("")
+      lines.append(table)
+    }
     let splitUnit = splitUnit ?? units.splitUnit
     let splits = splitUnit == .kilometer ? refined.kilometerSplits : refined.mileSplits
     if !splits.isEmpty {
