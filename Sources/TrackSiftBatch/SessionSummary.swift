@@ -23,7 +23,7 @@ public struct SessionSummary: Encodable, Sendable {
   ///
   /// - Parameters:
   ///   - file: the file as read.
-  ///   - choice: the profiles chosen for it (``ProfileChoice/sessions``); none gives none.
+  ///   - choice: the profiles chosen for it (`ProfileChoice.sessions`); none gives none.
   ///   - elevationModel: the terrain model the whole file was measured with, if any.
   /// - Complexity: one more analysis of the file's fixes.
   public static func sessions(
