@@ -38,8 +38,7 @@ public struct SessionSummary: Encodable, Sendable {
         profile: ActivityProfile(activity: session.profile), elevationModel: elevationModel)
       return SessionSummary(
         sport: session.sport, profile: session.profile, reason: session.reason,
-        segments: session.segments, refined: analysis.refinedMetrics,
-        device: file.sessions.first { $0.segments == session.segments }?.totals)
+        segments: session.segments, refined: analysis.refinedMetrics, device: session.totals)
     }
   }
 }

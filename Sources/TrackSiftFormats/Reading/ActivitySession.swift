@@ -50,13 +50,14 @@ public struct ActivitySession: Sendable, Hashable {
       var fixesOwner: Int?
       for fix in segment.fixes {
         let fixOwner = owner(of: fix)
-        if let fixOwner, let fixesOwner, fixOwner != fixesOwner {
+        if let fixOwner, let owner = fixesOwner, fixOwner != owner {
           split.segments.append(Segment(fixes: fixes))
-          owners.append(fixesOwner)
-          fixes = []
+          owners.append(owner)
+          (fixes, fixesOwner) = ([], nil)
         }
         fixes.append(fix)
-        if fixOwner != nil, fixes.count == 1 || fixesOwner == nil { fixesOwner = fixOwner }
+        // The first timed fix of the run names its session.
+        fixesOwner = fixesOwner ?? fixOwner
       }
       split.segments.append(Segment(fixes: fixes))
       owners.append(fixesOwner ?? owners.last ?? 0)

@@ -29,14 +29,17 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
 
   /// The profile of one session of a file measured session by session.
   public struct SessionChoice: Sendable, Hashable {
-    /// The session's sport as the file names it.
-    public var sport: String?
+    /// The device's totals of the session, with its sport.
+    public var totals: DeviceTotals
     /// The profile its segments are measured with.
     public var profile: ActivityKind
     /// Why, in words.
     public var reason: String
     /// The indices of the track's segments it holds.
     public var segments: [Int]
+
+    /// The session's sport as the file names it.
+    public var sport: String? { totals.sport }
 
     /// `generic: running (the default)`: the sport, the profile, and the reason without
     /// what the sport already says.
@@ -106,7 +109,7 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
         subject: "the session")
       chosen.append(
         SessionChoice(
-          sport: session.totals.sport, profile: choice.activity, reason: choice.reason,
+          totals: session.totals, profile: choice.activity, reason: choice.reason,
           segments: session.segments))
       let fixCount = segments.reduce(0) { $0 + $1.fixes.count }
       if fixCount > mostFixes { (mostFixes, main) = (fixCount, choice.activity) }
