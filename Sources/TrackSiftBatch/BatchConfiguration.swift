@@ -66,7 +66,7 @@ public struct BatchConfiguration: Sendable, Hashable {
         track: file.track)
     }
     // The sport beats --profile here; without either, the motion decides, as for `analyze`.
-    let named = file.deviceTotals?.sport.flatMap { ActivityKind(sport: $0) }
+    let named = file.sport.flatMap { ActivityKind(sport: $0) }
     if named == nil, file.sessions.isEmpty, let profile {
       return ProfileChoice(given: profile, reason: "--profile", track: file.track)
     }

@@ -13,7 +13,7 @@ struct BatchOutputs {
 
   /// Writes what the configuration asks for of one file.
   func write(
-    _ file: ActivityFile, analysis: TrackAnalysis, profileName: String,
+    _ file: ActivityFile, analysis: TrackAnalysis, choice: ProfileChoice,
     for source: ActivitySource
   ) throws(BatchError) {
     guard let directory = configuration.outputDirectory,
@@ -21,14 +21,17 @@ struct BatchOutputs {
     else { return }
     let base = try Self.destination(of: source, in: directory)
     if configuration.writesCleanedFiles, file.track.fixCount > 0 {
-      let cleaned = analysis.cleanedTrack(from: file.track)
-      let document = GPXDocument(creator: "TrackSift", name: file.track.name, tracks: [cleaned])
+      let cleaned = analysis.cleaned(from: file.track)
+      let document = GPXDocument(
+        creator: "TrackSift", name: file.track.name,
+        activities: choice.writtenActivities(
+          of: cleaned.track, sourceSegments: cleaned.sourceSegments))
       try Self.write(GPXWriter.string(from: document), to: base + ".cleaned.gpx")
     }
     if configuration.writesReports {
       let activity = ReportedActivity(
         title: source.nameWithoutCompression, file: file, analysis: analysis,
-        profileName: profileName)
+        profileName: choice.name)
       try Self.write(ActivityReport(activities: [activity]).html(), to: base + ".html")
     }
   }

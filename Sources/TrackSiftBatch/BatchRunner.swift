@@ -147,7 +147,7 @@ public struct BatchRunner: Sendable {
         sessions: SessionSummary.sessions(
           of: file, choice: choice, elevationModel: elevationModel))
       try BatchOutputs(configuration: configuration).write(
-        file, analysis: analysis, profileName: choice.name, for: source)
+        file, analysis: analysis, choice: choice, for: source)
       row.status = .ok
     } catch {
       row.error = "\(error)"

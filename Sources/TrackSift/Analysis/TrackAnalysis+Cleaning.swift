@@ -29,8 +29,19 @@ extension TrackAnalysis {
   public func cleanedTrack(
     from track: Track, smoothing: Smoothing = .rts, toleranceMeters: Double = 0
   ) -> Track {
-    var cleaned = Track(name: track.name, segments: [])
-    for ((segment, analyzed), segmentVerdicts) in zip(zip(track.segments, segments), verdicts) {
+    cleaned(from: track, smoothing: smoothing, toleranceMeters: toleranceMeters).track
+  }
+
+  /// ``cleanedTrack(from:smoothing:toleranceMeters:)`` with the input segment each of its
+  /// segments comes from, so that what is said of the input's segments (a multisport file's
+  /// sessions) can be said of the cleaned ones.
+  public func cleaned(
+    from track: Track, smoothing: Smoothing = .rts, toleranceMeters: Double = 0
+  ) -> CleanedTrack {
+    var cleaned = CleanedTrack(track: Track(name: track.name, segments: []), sourceSegments: [])
+    for (index, ((segment, analyzed), segmentVerdicts)) in zip(
+      zip(track.segments, segments), verdicts
+    ).enumerated() {
       let accepted = analyzed.acceptedFixIndices
       guard !accepted.isEmpty else { continue }
       let coordinates: [Coordinate]
@@ -59,7 +70,8 @@ extension TrackAnalysis {
             keeping: { mustKeep[$0] }
           ).map { piece[$0] }
         }
-        cleaned.segments.append(
+        cleaned.sourceSegments.append(index)
+        cleaned.track.segments.append(
           Segment(
             fixes: points.map { point in
               if point.isInterpolated { return Self.interpolatedFix(point) }
@@ -70,7 +82,7 @@ extension TrackAnalysis {
               fix.latitudeDegrees = point.coordinate.latitudeDegrees
               fix.longitudeDegrees = point.coordinate.longitudeDegrees
               fix.speedMetersPerSecond = point.speedMetersPerSecond
-              fix.courseDegrees = point.courseDegrees
+              fix.courseDegrees = fix.courseDegrees == nil ? nil : point.courseDegrees
               fix.speedAccuracyMetersPerSecond = nil
               fix.courseAccuracyDegrees = nil
               return fix

@@ -8,7 +8,8 @@ import TrackSift
 /// manufacturer "development", `time_created` the first fix's time); a timer start `event`;
 /// one `record` per fix; between two segments a timer stop `event` and a start `event` (so
 /// that the segments read back as segments); a timer stop-all `event`; one `lap` and one
-/// `session` holding the totals; an `activity`; the file's CRC. Empty segments are left out.
+/// `session` holding the totals (one of each per session for a multisport recording, see
+/// `data(from activities:)`); an `activity`; the file's CRC. Empty segments are left out.
 ///
 /// **Records.** Each fix gives a `record` with `timestamp` (whole seconds since
 /// 1989-12-31T00:00:00Z, rounded: FIT keeps no fraction), `position_lat` and `position_long`
@@ -47,13 +48,49 @@ public enum FITWriter {
   ) -> Data {
     let written = Track(name: track.name, segments: track.segments.filter { !$0.fixes.isEmpty })
     let summary = totals ?? DeviceTotals(computedFrom: written)
-    let sportNumber = (sport ?? summary.sport).flatMap(FITProfile.sportNumber)
+    return data(
+      written,
+      sessions: [
+        Session(
+          totals: summary, sport: (sport ?? summary.sport).flatMap(FITProfile.sportNumber),
+          segmentCount: written.segments.count)
+      ])
+  }
+
+  /// The bytes of a FIT activity file of several sessions (a multisport recording), one
+  /// `lap` and one `session` each, with the activity's sport and the totals computed from its
+  /// fixes, its start time its first fix's; ``FITReader`` and `ActivityFile` read them back as
+  /// sessions (`ActivityFile.sessions`) where they are two or more.
+  /// - Parameter activities: the sessions in order; those without a fix are left out.
+  /// - Complexity: O(n) in the number of fixes.
+  public static func data(from activities: [WrittenActivity]) -> Data {
+    var written = Track(name: activities.first?.track.name, segments: [])
+    var sessions: [Session] = []
+    for activity in activities {
+      let segments = activity.track.segments.filter { !$0.fixes.isEmpty }
+      guard !segments.isEmpty else { continue }
+      written.segments += segments
+      sessions.append(
+        Session(
+          totals: DeviceTotals(computedFrom: Track(segments: segments)),
+          sport: activity.sport.flatMap(FITProfile.sportNumber), segmentCount: segments.count))
+    }
+    return data(written, sessions: sessions)
+  }
+
+  /// A session as written: its totals, sport number and how many segments of the track
+  /// (after those of the sessions before it) it holds.
+  private struct Session {
+    var totals: DeviceTotals
+    var sport: Int?
+    var segmentCount: Int
+  }
+
+  /// The file of `written`'s fixes (no empty segment) in `sessions`.
+  private static func data(_ written: Track, sessions: [Session]) -> Data {
     let allFixes = written.segments.lazy.flatMap(\.fixes)
     let firstTime = allFixes.lazy.compactMap(\.timeSeconds).first
       .flatMap(FITRecordEncoding.fitTimestamp)
-    let lastTime = allFixes.reversed().lazy.compactMap(\.timeSeconds).first
-      .flatMap(FITRecordEncoding.fitTimestamp)
-
     var encoder = FITEncoder(reservingCapacity: 256 + 48 * written.fixCount)
     encoder.appendMessage(
       local: 0, global: FITProfile.fileID,
@@ -66,19 +103,31 @@ public enum FITWriter {
         (field(FITProfile.FileIDField.timeCreated, .uint32), firstTime.map(UInt64.init)),
       ])
     appendRecords(of: written, to: &encoder)
-    let endTime = lastTime ?? endTimestamp(of: summary)
-    for message in [FITProfile.lap, FITProfile.session] {
-      appendTotals(
-        summary, message: message, sport: sportNumber, endTime: endTime, to: &encoder)
+    var firstSegment = 0
+    var lastEndTime: UInt32?
+    for (index, session) in sessions.enumerated() {
+      let segments = written.segments[firstSegment..<firstSegment + session.segmentCount]
+      firstSegment += session.segmentCount
+      let endTime =
+        segments.reversed().lazy.flatMap { $0.fixes.reversed() }.compactMap(\.timeSeconds).first
+        .flatMap(FITRecordEncoding.fitTimestamp) ?? endTimestamp(of: session.totals)
+      lastEndTime = endTime ?? lastEndTime
+      for message in [FITProfile.lap, FITProfile.session] {
+        appendTotals(
+          session.totals, message: message, index: index, sport: session.sport,
+          endTime: endTime, to: &encoder)
+      }
     }
     typealias Activity = FITProfile.ActivityField
-    let timerTime = summary.timerTimeSeconds.map { $0 * FITProfile.Scale.timePerSecond }
+    let timerSeconds = sessions.compactMap(\.totals.timerTimeSeconds)
+    let timerTime =
+      timerSeconds.isEmpty ? nil : timerSeconds.reduce(0, +) * FITProfile.Scale.timePerSecond
     encoder.appendMessage(
       local: 0, global: FITProfile.activity,
       values: [
-        (field(Activity.timestamp, .uint32), endTime.map(UInt64.init)),
+        (field(Activity.timestamp, .uint32), lastEndTime.map(UInt64.init)),
         (field(Activity.totalTimerTime, .uint32), timerTime.flatMap(encoded(.uint32))),
-        (field(Activity.sessionCount, .uint16), 1),
+        (field(Activity.sessionCount, .uint16), UInt64(sessions.count)),
         (field(Activity.type, .enumeration), FITProfile.Value.activityManual),
         (field(Activity.event, .enumeration), FITProfile.Value.eventActivity),
         (field(Activity.eventType, .enumeration), FITProfile.Value.eventTypeStop),
@@ -94,6 +143,18 @@ public enum FITWriter {
   ) throws(FITError) {
     do {
       try data(from: track, sport: sport, totals: totals).write(to: url, options: .atomic)
+    } catch {
+      throw FITError(
+        reason: "cannot write \(url.path): \(error.localizedDescription)", byteOffset: nil)
+    }
+  }
+
+  /// Writes the sessions of `data(from activities:)` to `url` atomically (to a temporary
+  /// file, then renamed).
+  /// - Throws: ``FITError`` naming the path when the file cannot be written.
+  public static func write(_ activities: [WrittenActivity], to url: URL) throws(FITError) {
+    do {
+      try data(from: activities).write(to: url, options: .atomic)
     } catch {
       throw FITError(
         reason: "cannot write \(url.path): \(error.localizedDescription)", byteOffset: nil)
@@ -150,9 +211,10 @@ public enum FITWriter {
       local: eventLocal, values: [timestamp.map(UInt64.init), FITProfile.Value.eventTimer, type])
   }
 
-  /// A `lap` or `session` (`message`) of `totals`; fields without a value are left out.
+  /// The `index`th `lap` or `session` (`message`) of `totals`; fields without a value are left
+  /// out.
   private static func appendTotals(
-    _ totals: DeviceTotals, message: UInt16, sport: Int?, endTime: UInt32?,
+    _ totals: DeviceTotals, message: UInt16, index: Int, sport: Int?, endTime: UInt32?,
     to encoder: inout FITEncoder
   ) {
     typealias Common = FITProfile.TotalsFields
@@ -165,7 +227,7 @@ public enum FITWriter {
     func scaled(_ value: Double?, _ scale: Double) -> Double? { value.map { $0 * scale } }
     var values: [(field: FITEncoder.Field, raw: UInt64?)] = [
       (field(Common.timestamp, .uint32), endTime.map(UInt64.init)),
-      (field(Common.messageIndex, .uint16), 0),
+      (field(Common.messageIndex, .uint16), UInt64(index)),
       (
         field(Common.event, .enumeration),
         isLap ? FITProfile.Value.eventLap : FITProfile.Value.eventSession
@@ -194,7 +256,7 @@ public enum FITWriter {
     ]
     values += numbers.map { (field($0.0, $0.1), $0.2.flatMap(encoded($0.1))) }
     if !isLap {
-      values.append((field(FITProfile.SessionField.firstLapIndex, .uint16), 0))
+      values.append((field(FITProfile.SessionField.firstLapIndex, .uint16), UInt64(index)))
       values.append((field(FITProfile.SessionField.lapCount, .uint16), 1))
     }
     encoder.appendMessage(local: 0, global: message, values: values)

@@ -28,11 +28,15 @@ public struct GPXDocument: Sendable, Hashable {
     public var description: String?
     /// The track's links: `link` (GPX 1.1) or `url` with `urlname` (GPX 1.0).
     public var links: [ActivityLink]
+    /// The track's `type`: its sport as the writer names it (`running`, `cycling`, `hiking`
+    /// from Garmin Connect and Strava), as written.
+    public var type: String?
 
     /// Creates a track's details.
-    public init(description: String? = nil, links: [ActivityLink] = []) {
+    public init(description: String? = nil, links: [ActivityLink] = [], type: String? = nil) {
       self.description = description
       self.links = links
+      self.type = type
     }
   }
 
@@ -63,7 +67,7 @@ public struct GPXDocument: Sendable, Hashable {
   public var links: [ActivityLink]
   /// Recorded tracks.
   public var tracks: [Track]
-  /// The description and links of the tracks that have any, by the track's index in
+  /// The description, links and type of the tracks that have any, by the track's index in
   /// ``tracks``.
   public var trackDetails: [Int: TrackDetails]
   /// Planned routes.

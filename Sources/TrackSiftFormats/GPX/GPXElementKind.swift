@@ -8,8 +8,8 @@ enum GPXElementKind: UInt8 {
   case extensions
   // Descriptive text of the file, a track or a waypoint, recognised only under those (see
   // `init(descriptiveName:under:)`): `desc`, GPX 1.1 `link` with its `text`, GPX 1.0 `url`
-  // and `urlname`.
-  case link, description, linkText, url, urlName
+  // and `urlname`, and a track's `type` (its sport, as the writer names it).
+  case link, description, linkText, url, urlName, activityType
   // Point values of GPX 1.0 and 1.1 (`speed` and `course` are GPX 1.0, or Garmin's v2 extension).
   case elevation, time, horizontalDilution, verticalDilution, positionDilution, satellites
   case fixType, speed, course
@@ -74,7 +74,10 @@ enum GPXElementKind: UInt8 {
     case .track:
       self = Self.kind(
         name,
-        among: [("desc", .description), ("link", .link), ("url", .url), ("urlname", .urlName)])
+        among: [
+          ("desc", .description), ("link", .link), ("url", .url), ("urlname", .urlName),
+          ("type", .activityType),
+        ])
     case .waypoint: self = Self.kind(name, among: [("desc", .description)])
     case .link: self = Self.kind(name, among: [("text", .linkText)])
     default: self = .other
@@ -157,7 +160,8 @@ enum GPXElementKind: UInt8 {
     case .heartRate, .cadence, .airTemperature, .power, .horizontalAccuracy, .verticalAccuracy,
       .speedAccuracy, .courseAccuracy, .source, .arrivalTime:
       return inPointExtensions ? self : .other
-    case .gpx, .other, .link, .description, .linkText, .url, .urlName: return .other
+    case .gpx, .other, .link, .description, .linkText, .url, .urlName, .activityType:
+      return .other
     }
   }
 }

@@ -258,13 +258,13 @@ struct GPXParser {
     case .link:
       if let link { updateLinks(of: stack.last?.kind) { $0.append(link) } }
       link = nil
-    case .description, .linkText, .url, .urlName: describe(element.kind)
+    case .description, .linkText, .url, .urlName, .activityType: describe(element.kind)
     default: try value(of: element)
     }
   }
 
-  /// Stores the text of a `desc`, of a link's `text`, or of GPX 1.0's `url` or `urlname`,
-  /// in the file, track, waypoint or link it belongs to.
+  /// Stores the text of a `desc`, of a link's `text`, of GPX 1.0's `url` or `urlname`, or of
+  /// a track's `type`, in the file, track, waypoint or link it belongs to.
   private mutating func describe(_ kind: GPXElementKind) {
     let text = textString()
     let owner = stack.last?.kind
@@ -277,6 +277,7 @@ struct GPXParser {
       default: break
       }
     case .linkText: link?.text = text
+    case .activityType: if owner == .track { trackDetails.type = text }
     case .url: updateLinks(of: owner) { $0.append(ActivityLink(href: text)) }
     default:
       // A `urlname` names the `url` before it.

@@ -3,6 +3,9 @@ import TrackSift
 
 /// Writes a ``GPXDocument`` as GPX 1.1.
 ///
+/// The file's name goes into `metadata`; each track has its `name`, and its `desc`, `link`s
+/// and `type` (its sport) from ``GPXDocument/trackDetails``.
+///
 /// Standard GPX holds the position, `ele`, `time` (UTC, with fractional seconds only when the
 /// time has them), `fix`, `sat`, `hdop`, `vdop` and `pdop`. Heart rate, cadence and air
 /// temperature go into Garmin's TrackPointExtension v1 (`gpxtpx`), which most programs read.
@@ -65,11 +68,12 @@ public enum GPXWriter {
       for fix in route.points { point("rtept", fix, name: nil, indent: "    ", to: &output) }
       output += "  </rte>\n"
     }
-    for track in document.tracks {
+    for (index, track) in document.tracks.enumerated() {
       output += "  <trk>\n"
       if let name = track.name {
         element("name", escaped(name, inAttribute: false), indent: "    ", to: &output)
       }
+      if let details = document.trackDetails[index] { trackDetails(details, to: &output) }
       for segment in track.segments {
         output += "    <trkseg>\n"
         for fix in segment.fixes { point("trkpt", fix, name: nil, indent: "      ", to: &output) }
@@ -97,6 +101,21 @@ public enum GPXWriter {
   private static func pointCount(_ document: GPXDocument) -> Int {
     document.tracks.reduce(0) { $0 + $1.fixCount } + document.waypoints.count
       + document.routes.reduce(0) { $0 + $1.points.count }
+  }
+
+  /// A track's `desc`, `link`s and `type`, in the order GPX 1.1 gives them.
+  private static func trackDetails(_ details: GPXDocument.TrackDetails, to output: inout String) {
+    if let description = details.description {
+      element("desc", escaped(description, inAttribute: false), indent: "    ", to: &output)
+    }
+    for link in details.links {
+      output += "    <link href=\"\(escaped(link.href, inAttribute: true))\">"
+      if let text = link.text { output += "<text>\(escaped(text, inAttribute: false))</text>" }
+      output += "</link>\n"
+    }
+    if let type = details.type {
+      element("type", escaped(type, inAttribute: false), indent: "    ", to: &output)
+    }
   }
 
   private static func element(

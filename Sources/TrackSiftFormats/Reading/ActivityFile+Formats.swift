@@ -1,3 +1,4 @@
+import Foundation
 import TrackSift
 
 extension ActivityFile {
@@ -30,10 +31,37 @@ extension ActivityFile {
             + (waypoints > 0 ? " (only " + Self.count(waypoints, "waypoint") + ")" : ""))
       }
       notes.append(damageNote(document.stoppedAt, fixCount: track.fixCount))
-      let metadata = ActivityMetadata(gpx: document, routesRead: routesRead).capped()
-      return finished(
-        ActivityFile(track: track, format: .gpx, metadata: metadata), notes,
-        document.refusedFieldCounts)
+      var file = ActivityFile(
+        track: track, format: .gpx,
+        metadata: ActivityMetadata(gpx: document, routesRead: routesRead).capped())
+      if !routesRead { (file.sport, file.sessions) = Self.sports(of: document) }
+      return finished(file, notes, document.refusedFieldCounts)
+    }
+
+    /// The sport a GPX file's tracks name (their `type`), or, where the tracks with points
+    /// name sports of different profiles (a track without a type is measured by its motion),
+    /// each track as a session. Types no profile fits (`jkljkl`) are the file's sport only
+    /// where every track names the same.
+    static func sports(of document: GPXDocument) -> (sport: String?, sessions: [ActivitySession]) {
+      var sessions: [ActivitySession] = []
+      var first = 0
+      for (index, part) in document.tracks.enumerated() {
+        let type = document.trackDetails[index]?.type?.trimmingCharacters(
+          in: .whitespacesAndNewlines)
+        let count = part.segments.count
+        sessions.append(
+          ActivitySession(
+            totals: DeviceTotals(sport: type?.isEmpty == false ? type : nil),
+            segments: part.fixCount > 0 ? Array(first..<first + count) : []))
+        first += count
+      }
+      let positioned = sessions.filter { !$0.segments.isEmpty }
+      let profiles = Set(positioned.map { $0.totals.sport.flatMap { ActivityKind(sport: $0) } })
+      if profiles.count > 1 { return (nil, sessions) }
+      // One profile (or none) for every track: the file names the sport they name, if one.
+      let named = positioned.compactMap(\.totals.sport)
+      let hasProfile = profiles.first.flatMap { $0 } != nil
+      return (hasProfile || Set(named).count == 1 ? named.first : nil, [])
     }
 
     /// A TCX file's activities as one track, with the device's totals of a single activity

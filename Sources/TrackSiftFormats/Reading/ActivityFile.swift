@@ -23,8 +23,17 @@ public struct ActivityFile: Sendable {
   public var deviceTotals: DeviceTotals?
   /// The activities of a file that holds several, each with its sport and its segments (a
   /// multisport FIT file's sessions, whose track is split where each begins; a TCX file's
-  /// activities); empty for a file of one activity.
+  /// activities; a GPX file's tracks whose `type`s differ); empty for a file of one activity.
   public var sessions: [ActivitySession] = []
+  /// The sport the file names for its activity, as written: a GPX file's tracks' `type`, or
+  /// else the device's totals' (a FIT session's `sport`, `multisport` for several; a TCX
+  /// activity's `Sport`); `nil` where it names none.
+  public var sport: String? {
+    get { trackType ?? deviceTotals?.sport }
+    set { trackType = newValue }
+  }
+  /// The sport of a file without device totals (a GPX track's `type`).
+  private var trackType: String?
   /// The names, descriptions, links, creator, devices and waypoints the file carries, as
   /// written and within ``ActivityMetadata``'s limits; untrusted text, to be escaped before
   /// display. GPX, TCX and FIT files fill it; the other formats leave it empty.

@@ -26,6 +26,11 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   public var sessions: [SessionChoice] = []
   /// The segments measured with another profile than ``activity``, by segment index.
   public var segmentActivities: [Int: ActivityKind] = [:]
+  /// The sport a file written from this choice names (see ``writtenActivities(of:sourceSegments:)``):
+  /// the profile asked for; else the sport the file names, as it names it; else the profile
+  /// the recording's motion chose. `nil` where the profile is only the default, or the file
+  /// is measured session by session (each session names its own).
+  public private(set) var writtenSport: String?
 
   /// The profile of one session of a file measured session by session.
   public struct SessionChoice: Sendable, Hashable {
@@ -37,6 +42,8 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     /// The indices of the track's segments it holds.
     public var segments: [Int]
+    /// The sport a file written from it names, as ``ProfileChoice/writtenSport``.
+    public var writtenSport: String?
 
     /// The session's sport as the file names it.
     public var sport: String? { totals.sport }
@@ -67,20 +74,27 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     option: ActivityKind?, deviceTotals: DeviceTotals?, track: Track? = nil,
     sessions: [ActivitySession] = []
   ) {
+    self.init(option: option, sport: deviceTotals?.sport, track: track, sessions: sessions)
+  }
+
+  /// The profile for a file as read, and an optional profile asked for.
+  public init(option: ActivityKind?, file: ActivityFile) {
+    self.init(option: option, sport: file.sport, track: file.track, sessions: file.sessions)
+  }
+
+  /// The profile for a file that names `sport` (``ActivityFile/sport``), as
+  /// ``init(option:deviceTotals:track:sessions:)`` chooses it.
+  private init(
+    option: ActivityKind?, sport: String?, track: Track?, sessions: [ActivitySession]
+  ) {
     let positioned = sessions.filter { !$0.segments.isEmpty }
     if option == nil, let track, positioned.count > 1 {
       self.init(sessions: positioned, of: track)
       return
     }
     // One session with positions (the others a pool swim, say) names the file's sport.
-    let totals = positioned.count == 1 ? positioned[0].totals : deviceTotals
-    self.init(option: option, deviceTotals: totals, track: track, subject: "the file")
-  }
-
-  /// The profile for a file as read, and an optional profile asked for.
-  public init(option: ActivityKind?, file: ActivityFile) {
-    self.init(
-      option: option, deviceTotals: file.deviceTotals, track: file.track, sessions: file.sessions)
+    let named = positioned.count == 1 ? positioned[0].totals.sport : sport
+    self.init(option: option, sport: named, track: track, subject: "the file")
   }
 
   /// The analysis of `track` (the file's track this choice was made for) with the profiles
@@ -105,12 +119,12 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
         track.segments[$0]
       }
       let choice = ProfileChoice(
-        option: nil, deviceTotals: session.totals, track: Track(segments: segments),
+        option: nil, sport: session.totals.sport, track: Track(segments: segments),
         subject: "the session")
       chosen.append(
         SessionChoice(
           totals: session.totals, profile: choice.activity, reason: choice.reason,
-          segments: session.segments))
+          segments: session.segments, writtenSport: choice.writtenSport))
       let fixCount = segments.reduce(0) { $0 + $1.fixes.count }
       if fixCount > mostFixes { (mostFixes, main) = (fixCount, choice.activity) }
     }
@@ -122,21 +136,21 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The profile for a file's or a session's totals (`subject` names it in the reason).
-  private init(
-    option: ActivityKind?, deviceTotals: DeviceTotals?, track: Track?, subject: String
-  ) {
-    let named = deviceTotals?.sport.flatMap { ActivityKind(sport: $0) }
+  /// The profile for a file or a session that names `sport` (`subject` names it in the
+  /// reason).
+  private init(option: ActivityKind?, sport: String?, track: Track?, subject: String) {
+    let named = sport.flatMap { ActivityKind(sport: $0) }
     if let given = option ?? named {
       let reason = option != nil ? "--profile" : "\(subject)'s sport"
       self.init(given: given, reason: reason, track: track)
+      if option == nil { writtenSport = sport }
       return
     }
     let unnamed =
-      deviceTotals?.sport.map { "\(subject)'s sport, \($0), has no profile" }
+      sport.map { "\(subject)'s sport, \($0), has no profile" }
       ?? "\(subject) names no sport"
     guard let heldSpeed = track.flatMap({ HeldSpeed.metersPerSecond(of: $0) }) else {
-      self.init(activity: .running, reason: "the default; \(unnamed)")
+      self.init(activity: .running, reason: "the default; \(unnamed)", writtenSport: sport)
       return
     }
     // The slowest profile whose gate takes the held speed; past driving's, driving still.
@@ -148,13 +162,15 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
       outgrown = (kind, limit)
     }
     guard let outgrown else {
-      self.init(activity: activity, reason: "the default; \(unnamed)")
+      self.init(activity: activity, reason: "the default; \(unnamed)", writtenSport: sport)
       return
     }
+    // A sport the file names, though no profile fits it, stays its name.
     self.init(
       activity: activity,
       reason: "\(unnamed); it holds \(Self.text(heldSpeed)) for half a minute, faster than"
-        + " \(outgrown.activity.rawValue) accepts (\(Self.text(outgrown.limit)))")
+        + " \(outgrown.activity.rawValue) accepts (\(Self.text(outgrown.limit)))",
+      writtenSport: sport ?? activity.rawValue)
   }
 
   /// A profile chosen elsewhere, for a reason, questioned in the reason where the track holds
@@ -164,7 +180,7 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   ///   - reason: Why it was chosen (`--profile`, `the default`).
   ///   - track: The recording it measures; `nil` leaves the question out.
   public init(given: ActivityKind, reason: String, track: Track?) {
-    self.init(activity: given, reason: reason)
+    self.init(activity: given, reason: reason, writtenSport: given.rawValue)
     guard let heldSpeed = track.flatMap({ HeldSpeed.metersPerSecond(of: $0) }),
       let limit = Self.maximumSpeed(given), heldSpeed > limit
     else { return }
@@ -173,9 +189,10 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
       + " \(given.rawValue) accepts (\(Self.text(limit))); fixes that fast may be refused"
   }
 
-  private init(activity: ActivityKind, reason: String) {
+  private init(activity: ActivityKind, reason: String, writtenSport: String? = nil) {
     self.activity = activity
     self.reason = reason
+    self.writtenSport = writtenSport
   }
 
   /// The fastest speed a profile's gate takes, in meters per second.

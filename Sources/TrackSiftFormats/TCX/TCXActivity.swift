@@ -9,7 +9,9 @@ import TrackSift
 /// which continues the segment of the lap before: distance is not lost at lap changes, and
 /// never bridges a pause.
 public struct TCXActivity: Sendable, Hashable {
-  /// The `Sport` attribute (`Running`, `Biking`, `Other`), or `nil` for a course.
+  /// The `Sport` attribute (`Running`, `Biking`, `Other`), or the sport TrackSift's
+  /// `<tracksift:sport>` names in the activity's `Extensions` (`walking`, see `TCXWriter`);
+  /// `nil` for a course.
   public var sport: String?
   /// The `Id` of an activity (its start time, as text) or the `Name` of a course.
   public var name: String?

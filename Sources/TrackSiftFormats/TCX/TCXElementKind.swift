@@ -17,6 +17,9 @@ enum TCXElementKind: Equatable {
   /// TrackSift's extension in a trackpoint's `Extensions`, and one of its values.
   case trackSiftValues
   case trackSiftValue(TCXTrackSiftValue)
+  /// An activity's `Extensions`, and TrackSift's `sport` in it: the sport as a FIT file names
+  /// it, where the schema's three (`Running`, `Biking`, `Other`) do not say it.
+  case activityExtensions, trackSiftSport
 
   /// Whether the element's text is read.
   var holdsValue: Bool {
@@ -25,7 +28,7 @@ enum TCXElementKind: Equatable {
       .lapMaximumSpeed, .lapCalories,
       .lapAverageHeartRateValue, .lapMaximumHeartRateValue, .time, .latitude, .longitude,
       .altitude, .distance, .heartRateValue, .cadence, .speed, .runCadence, .watts,
-      .trackSiftValue:
+      .trackSiftValue, .trackSiftSport:
       return true
     default: return false
     }
@@ -49,6 +52,8 @@ enum TCXElementKind: Equatable {
       if named("Id") { return .activityID }
       if named("Creator") { return .creator }
       if named("Notes") { return .notes }
+      if named("Extensions") { return .activityExtensions }
+    case .activityExtensions: if named("sport") { return .trackSiftSport }
     case .course:
       if named("Track") { return .track }
       if named("Lap") { return .lap }

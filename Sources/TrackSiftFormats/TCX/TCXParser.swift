@@ -318,6 +318,7 @@ struct TCXParser {
     case .courseName: activity.name = trimmedTextString()
     case .creatorName: activity.creator = trimmedTextString()
     case .notes: activity.notes = trimmedTextString()
+    case .trackSiftSport: activity.sport = trimmedTextString()
     case .authorName: document.author = trimmedTextString()
     case .time:
       guard let seconds = withText({ ISO8601Time.secondsSinceReferenceDate($0) }) else {

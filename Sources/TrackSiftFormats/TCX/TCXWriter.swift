@@ -3,9 +3,10 @@ import TrackSift
 
 /// Writes a `Track` as a TCX (Garmin Training Center Database v2) activity.
 ///
-/// The file holds one `Activity` with one `Lap` and a `Track` per segment: in TCX, as Garmin
-/// writes it, a new `Track` within a lap is where the timer stopped, so ``TCXReader`` reads the
-/// same segments back (a lap's first `Track` continues the lap before). The lap's totals are
+/// The file holds one `Activity` (one per session for a multisport recording) with one `Lap`
+/// and a `Track` per segment: in TCX, as Garmin writes it, a new `Track` within a lap is where
+/// the timer stopped, so ``TCXReader`` reads the same segments back (a lap's first `Track`
+/// continues the lap before). The lap's totals are
 /// the ``DeviceTotals`` given, or else computed from the fixes: `TotalTimeSeconds` summed over
 /// the segments from their first to their last timed fix, `DistanceMeters` along the fixes
 /// within segments on the WGS84 ellipsoid, `MaximumSpeed` the largest valid reported speed,
@@ -44,8 +45,65 @@ public enum TCXWriter {
     from track: Track, sport: String = "Other", totals: DeviceTotals? = nil,
     distancesMeters: [[Double?]]? = nil
   ) -> String {
+    var output = header(fixCount: track.fixCount)
+    let segments = Array(track.segments.enumerated().filter { !$0.element.fixes.isEmpty })
+    if !segments.isEmpty {
+      output += "  <Activities>\n"
+      activity(
+        segments, sport: sport, namedSport: nil, totals: totals,
+        distancesMeters: distancesMeters, to: &output)
+      output += "  </Activities>\n"
+    }
+    output += "</TrainingCenterDatabase>\n"
+    return output
+  }
+
+  /// The TCX text of several activities (a multisport recording's sessions), one `Activity`
+  /// each with its lap's totals computed from its fixes and its `Sport` from its sport
+  /// (``sport(for:)``); a sport whose name is not its `Sport` (`walking` is `Other`, `cycling`
+  /// is `Biking`) is written under its own name in TrackSift's `<tracksift:sport>` in the
+  /// activity's `Extensions` too, which ``TCXReader`` reads as the activity's sport.
+  /// `ActivityFile` reads two or more activities back as sessions. Activities without a fix
+  /// are left out.
+  /// - Complexity: O(n) in the number of fixes.
+  public static func string(from activities: [WrittenActivity]) -> String {
+    var output = header(fixCount: activities.reduce(0) { $0 + $1.track.fixCount })
+    let written = activities.map { activity in
+      (
+        activity.sport,
+        Array(activity.track.segments.enumerated().filter { !$0.element.fixes.isEmpty })
+      )
+    }.filter { !$0.1.isEmpty }
+    if !written.isEmpty {
+      output += "  <Activities>\n"
+      for (sport, segments) in written {
+        let schemaSport = Self.sport(for: sport)
+        // The sport's own name where `Sport` says another (a walk is `Other`).
+        let named = sport.flatMap { $0.lowercased() == schemaSport.lowercased() ? nil : $0 }
+        activity(
+          segments, sport: schemaSport, namedSport: named, totals: nil, distancesMeters: nil,
+          to: &output)
+      }
+      output += "  </Activities>\n"
+    }
+    output += "</TrainingCenterDatabase>\n"
+    return output
+  }
+
+  /// The TCX `Sport` for a sport as a FIT file names it: `Running`, `Biking`, or `Other` for
+  /// any other (the schema has no more).
+  public static func sport(for sport: String?) -> String {
+    switch sport.flatMap({ ActivityKind(sport: $0) }) {
+    case .running: "Running"
+    case .cycling: "Biking"
+    case .walking, .driving, nil: "Other"
+    }
+  }
+
+  /// The XML declaration and the root's start tag.
+  private static func header(fixCount: Int) -> String {
     var output = ""
-    output.reserveCapacity(512 + 420 * track.fixCount)
+    output.reserveCapacity(512 + 420 * fixCount)
     output += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     output += "<TrainingCenterDatabase xmlns=\"\(namespace)\""
     output += " xmlns:ns3=\"\(activityExtensionNamespace)\""
@@ -53,34 +111,42 @@ public enum TCXWriter {
     output += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
     output += " xsi:schemaLocation=\"\(namespace)"
     output += " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n"
-    let segments = Array(track.segments.enumerated().filter { !$0.element.fixes.isEmpty })
-    if !segments.isEmpty {
-      let isRunning = sport.lowercased() == "running"
-      output += "  <Activities>\n"
-      output += "    <Activity Sport=\"\(GPXWriter.escaped(sport, inAttribute: true))\">\n"
-      let firstTime = track.allFixes.lazy.compactMap(\.timeSeconds).first ?? 0
-      output += "      <Id>\(ISO8601Time.string(secondsSinceReferenceDate: firstTime))</Id>\n"
-      var cumulativeMeters = 0.0
-      lap(totals ?? computedTotals(of: segments.map(\.element)), to: &output)
-      for (segmentIndex, segment) in segments {
-        output += "        <Track>\n"
-        let given = distancesMeters.flatMap { segmentIndex < $0.count ? $0[segmentIndex] : nil }
-        var previous: Fix?
-        for (fixIndex, fix) in segment.fixes.enumerated() {
-          if let previous { cumulativeMeters += stepMeters(previous, fix) }
-          previous = fix
-          let distance = given.flatMap { fixIndex < $0.count ? $0[fixIndex] : nil }
-          trackpoint(
-            fix, distanceMeters: distance ?? cumulativeMeters, isRunning: isRunning, to: &output)
-        }
-        output += "        </Track>\n"
-      }
-      output += "      </Lap>\n"
-      output += "    </Activity>\n"
-      output += "  </Activities>\n"
-    }
-    output += "</TrainingCenterDatabase>\n"
     return output
+  }
+
+  /// One `Activity` of one `Lap` holding `segments` (each with its index in its track, for
+  /// `distancesMeters`), one `Track` each; a `namedSport` goes into TrackSift's
+  /// `<tracksift:sport>` in the activity's `Extensions`.
+  private static func activity(
+    _ segments: [(offset: Int, element: Segment)], sport: String, namedSport: String?,
+    totals: DeviceTotals?, distancesMeters: [[Double?]]?, to output: inout String
+  ) {
+    let isRunning = sport.lowercased() == "running"
+    output += "    <Activity Sport=\"\(GPXWriter.escaped(sport, inAttribute: true))\">\n"
+    let firstTime = segments.lazy.flatMap(\.element.fixes).compactMap(\.timeSeconds).first ?? 0
+    output += "      <Id>\(ISO8601Time.string(secondsSinceReferenceDate: firstTime))</Id>\n"
+    var cumulativeMeters = 0.0
+    lap(totals ?? computedTotals(of: segments.map(\.element)), to: &output)
+    for (segmentIndex, segment) in segments {
+      output += "        <Track>\n"
+      let given = distancesMeters.flatMap { segmentIndex < $0.count ? $0[segmentIndex] : nil }
+      var previous: Fix?
+      for (fixIndex, fix) in segment.fixes.enumerated() {
+        if let previous { cumulativeMeters += stepMeters(previous, fix) }
+        previous = fix
+        let distance = given.flatMap { fixIndex < $0.count ? $0[fixIndex] : nil }
+        trackpoint(
+          fix, distanceMeters: distance ?? cumulativeMeters, isRunning: isRunning, to: &output)
+      }
+      output += "        </Track>\n"
+    }
+    output += "      </Lap>\n"
+    if let namedSport {
+      output += "      <Extensions><tracksift:sport>"
+      output +=
+        "\(GPXWriter.escaped(namedSport, inAttribute: false))</tracksift:sport></Extensions>\n"
+    }
+    output += "    </Activity>\n"
   }
 
   /// The UTF-8 bytes of ``string(from:sport:totals:distancesMeters:)``.
@@ -102,6 +168,13 @@ public enum TCXWriter {
   ) throws {
     try data(from: track, sport: sport, totals: totals, distancesMeters: distancesMeters)
       .write(to: url, options: .atomic)
+  }
+
+  /// Writes the activities of `string(from activities:)` to `url` atomically (to a temporary file,
+  /// then renamed).
+  /// - Throws: the file system's error when the file cannot be written.
+  public static func write(_ activities: [WrittenActivity], to url: URL) throws {
+    try Data(string(from: activities).utf8).write(to: url, options: .atomic)
   }
 
   /// The totals of a lap made of `segment`, computed from its fixes.

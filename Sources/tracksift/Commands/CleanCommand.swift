@@ -53,9 +53,12 @@ struct CleanCommand: ParsableCommand {
     let track = input.track
     let choice = profileOptions.choice(for: input)
     let analysis = choice.analysis(of: track)
-    let cleaned = analysis.cleanedTrack(
+    let written = analysis.cleaned(
       from: track, smoothing: smoother, toleranceMeters: toleranceMeters)
-    let document = GPXDocument(creator: "TrackSift", name: track.name, tracks: [cleaned])
+    let cleaned = written.track
+    let document = GPXDocument(
+      creator: "TrackSift", name: track.name,
+      activities: choice.writtenActivities(of: cleaned, sourceSegments: written.sourceSegments))
     try OutputFile.write(to: output, inputs: [file]) { try GPXWriter.write(document, to: $0) }
     print(
       "\(output): \(Formatting.count(cleaned.fixCount, "point")) written of "

@@ -59,7 +59,10 @@ struct ConvertCommand: ParsableCommand {
     let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
     let choice = profileOptions.choice(for: input)
     let analysis = choice.analysis(of: input.track)
-    let track = clean ? analysis.cleanedTrack(from: input.track) : input.track
+    let cleaned = clean ? analysis.cleaned(from: input.track) : nil
+    let track = cleaned?.track ?? input.track
+    // Each session of a multisport file, or the whole file, with the sport it was measured as.
+    let activities = choice.writtenActivities(of: track, sourceSegments: cleaned?.sourceSegments)
     let verdicts: [[Verdict]] =
       clean
       ? track.segments.map { Array(repeating: .accepted, count: $0.fixes.count) }
@@ -70,11 +73,11 @@ struct ConvertCommand: ParsableCommand {
       switch format {
       case .gpx:
         try GPXWriter.write(
-          GPXDocument(creator: "TrackSift", name: track.name, tracks: [track]), to: url)
+          GPXDocument(creator: "TrackSift", name: track.name, activities: activities), to: url)
       case .tcx:
-        try TCXWriter.write(track, to: url, sport: Self.tcxSport(choice.activity))
+        try TCXWriter.write(activities, to: url)
       case .fit:
-        try FITWriter.write(track, to: url, sport: Self.fitSport(choice.activity))
+        try FITWriter.write(activities, to: url)
       case .geojson:
         try GeoJSONWriter.write(
           track, to: url, verdicts: properties ? verdicts : nil,
@@ -91,24 +94,5 @@ struct ConvertCommand: ParsableCommand {
         + "\(Formatting.count(track.segments.count, "segment")) written as \(format.rawValue) "
         + "(from \(input.format.rawValue), \(Formatting.fixes(input.track.fixCount)) read)")
     if let note = input.note { print("Read: \(note)") }
-  }
-
-  /// The FIT profile's sport for a profile.
-  private static func fitSport(_ activity: ActivityKind) -> String {
-    switch activity {
-    case .running: "running"
-    case .cycling: "cycling"
-    case .walking: "walking"
-    case .driving: "driving"
-    }
-  }
-
-  /// The TCX `Sport` attribute for a profile.
-  private static func tcxSport(_ activity: ActivityKind) -> String {
-    switch activity {
-    case .running: "Running"
-    case .cycling: "Biking"
-    case .walking, .driving: "Other"
-    }
   }
 }

@@ -357,4 +357,30 @@ import TrackSiftSimulation
     #expect(written.timestamp == read.timestamp)
     #expect(written.altitudeMeters == read.altitudeMeters)
   }
+
+  @Test func aCleanedSegmentNamesItsSourceAndACourseOnlyWhereTheReceiverGaveOne() {
+    // Two segments going east at 3 m/s; only the second's fixes state a course.
+    func fix(_ part: Int, _ second: Int) -> Fix {
+      let east = Double(second) * 3 / 75_000
+      return Fix(
+        timestamp: Date(timeIntervalSinceReferenceDate: Double(part * 1_000 + second)),
+        latitudeDegrees: 47.5, longitudeDegrees: 8.5 + east, horizontalAccuracyMeters: 3,
+        speedMetersPerSecond: 3, courseDegrees: part == 1 ? 90 : nil)
+    }
+    let segments: [Segment] = (0..<2).map { part in
+      Segment(fixes: (0..<90).map { fix(part, $0) })
+    }
+    let track = Track(segments: segments)
+    let analysis = TrackAnalysis(track: track)
+    let cleaned = analysis.cleaned(from: track)
+    #expect(cleaned.track == analysis.cleanedTrack(from: track))
+    #expect(cleaned.sourceSegments.count == cleaned.track.segments.count)
+    #expect(cleaned.sourceSegments == cleaned.sourceSegments.sorted())
+    #expect(Set(cleaned.sourceSegments) == [0, 1])
+    for (source, segment) in zip(cleaned.sourceSegments, cleaned.track.segments) {
+      // A course the receiver never measured is not made up from the smoothed steps.
+      let courses = segment.fixes.compactMap { (fix: Fix) in fix.courseDegrees }
+      if source == 0 { #expect(courses.isEmpty) } else { #expect(courses.count > 80) }
+    }
+  }
 }

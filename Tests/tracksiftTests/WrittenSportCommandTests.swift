@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TrackSiftTestSupport
+
+/// `clean` and `convert` write the sport each part was measured as, so that `analyze` of the
+/// written file measures it with the same profiles: a walk stays a walk, a multisport file
+/// keeps its sessions.
+@Suite struct WrittenSportCommandTests {
+  private func analysis(_ path: String) throws -> [String: Any] {
+    let result = try CommandRunner.run(["analyze", path, "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+  }
+
+  private func refinedDistance(_ summary: [String: Any]) throws -> Double {
+    try #require((summary["refined"] as? [String: Any])?["distanceMeters"] as? Double)
+  }
+
+  private func sessionProfiles(_ summary: [String: Any]) -> [String] {
+    (summary["sessions"] as? [[String: Any]] ?? []).compactMap { $0["profile"] as? String }
+  }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func aMultisportFileKeepsItsSessionsInEveryFormat() throws {
+    let path = try sharedFile("corpus/fit/activities/activity-large-fenxi2-multisport.fit").path
+    let original = try analysis(path)
+    let profiles = ["running", "running", "running", "running", "running", "running", "cycling"]
+    #expect(sessionProfiles(original) == profiles)
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for format in ["gpx", "tcx", "fit"] {
+      let output = directory.appendingPathComponent("cleaned.\(format)").path
+      let convert = try CommandRunner.run(["convert", "--clean", path, "-o", output])
+      #expect(convert.status == 0, "\(convert.standardError)")
+      let again = try analysis(output)
+      #expect(sessionProfiles(again) == profiles, "\(format)")
+      // Measured once more, each session with its profile: within 0.4 % (the second smoothing
+      // of positions already smoothed; as one ride, the GPX measured 10 % short).
+      let before = try refinedDistance(original)
+      let after = try refinedDistance(again)
+      #expect(abs(after - before) <= 0.004 * before, "\(format): \(after) m, refined \(before) m")
+    }
+  }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func aCleanedWalkIsAWalk() throws {
+    let path = try sharedFile(
+      "paired/pair-two-walkers_2024-06-04/2024-06-04, Polzeath to Rock - Jo.fit"
+    ).path
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for format in ["gpx", "tcx", "fit"] {
+      let output = directory.appendingPathComponent("walk.\(format)").path
+      let arguments =
+        format == "gpx"
+        ? ["clean", path, "-o", output] : ["convert", "--clean", path, "-o", output]
+      let result = try CommandRunner.run(arguments)
+      #expect(result.status == 0, "\(result.standardError)")
+      let summary = try analysis(output)
+      #expect(
+        summary["profile"] as? String == "walking",
+        "\(format): \(summary["profileReason"] ?? "no reason")")
+    }
+  }
+}
