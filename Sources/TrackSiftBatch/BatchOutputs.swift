@@ -14,7 +14,7 @@ struct BatchOutputs {
   /// Writes what the configuration asks for of one file.
   func write(
     _ file: ActivityFile, analysis: TrackAnalysis, choice: ProfileChoice,
-    for source: ActivitySource
+    sessions: [SessionSummary], for source: ActivitySource
   ) throws(BatchError) {
     guard let directory = configuration.outputDirectory,
       configuration.writesCleanedFiles || configuration.writesReports
@@ -30,8 +30,9 @@ struct BatchOutputs {
     }
     if configuration.writesReports {
       let activity = ReportedActivity(
-        title: source.nameWithoutCompression, file: file, analysis: analysis,
-        profileName: choice.name)
+        title: source.nameWithoutCompression, track: file.track, analysis: analysis,
+        deviceTotals: file.deviceTotals, readerNotes: file.notes, metadata: file.metadata,
+        profileName: choice.name, sessions: sessions)
       try Self.write(ActivityReport(activities: [activity]).html(), to: base + ".html")
     }
   }

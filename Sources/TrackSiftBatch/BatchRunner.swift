@@ -141,13 +141,14 @@ public struct BatchRunner: Sendable {
       row.format = file.format.rawValue
       let choice = configuration.profileChoice(for: file)
       let analysis = choice.analysis(of: file.track, elevationModel: elevationModel)
+      let sessions = SessionSummary.sessions(
+        of: file, choice: choice, elevationModel: elevationModel)
       row.analysis = AnalysisSummary(
         file: source.relativePath, track: file.track, analysis: analysis,
         device: file.deviceTotals, readerNotes: file.notes, profileReason: choice.reason,
-        sessions: SessionSummary.sessions(
-          of: file, choice: choice, elevationModel: elevationModel))
+        sessions: sessions)
       try BatchOutputs(configuration: configuration).write(
-        file, analysis: analysis, choice: choice, for: source)
+        file, analysis: analysis, choice: choice, sessions: sessions, for: source)
       row.status = .ok
     } catch {
       row.error = "\(error)"

@@ -1,8 +1,8 @@
 import TrackSift
 import TrackSiftFormats
 
-/// The report's tables as HTML: the summary card, splits, verdicts, reader notes and the
-/// strings the file carries. Every string that came from a file is escaped here.
+/// The report's tables as HTML: the summary card, sessions, splits, verdicts, reader notes and
+/// the strings the file carries. Every string that came from a file is escaped here.
 enum ReportTables {
   /// Raw, live, refined and the device's own figures side by side, as `analyze` prints them.
   static func summary(_ activity: ReportedActivity, index: Int) -> String {
@@ -54,7 +54,7 @@ enum ReportTables {
       if let deviceValue { out += "<td>\(deviceValue)</td>" }
       out += "</tr>"
     }
-    return out + "</tbody></table>" + climb(analysis) + "</section>"
+    return out + "</tbody></table>" + climb(analysis) + sessions(activity) + "</section>"
   }
 
   /// Where the refined climb came from, each source's own climb, and the grade figures.
@@ -108,6 +108,28 @@ enum ReportTables {
         "<td>\(ReportNumber.pace(metersPerSecond: split.paceSecondsPerKilometer.map { 1000 / $0 }))</td>"
       out +=
         "<td>\(ReportNumber.pace(metersPerSecond: split.movingPaceSecondsPerKilometer.map { 1000 / $0 }))</td></tr>"
+    }
+    return out + "</tbody></table>"
+  }
+
+  /// Each session of a file measured session by session: its sport and profile, its refined
+  /// distance and moving time measured alone, the device's distance and timer time beside
+  /// them, as `analyze` tables them; nothing for a file of one activity.
+  static func sessions(_ activity: ReportedActivity) -> String {
+    guard !activity.sessions.isEmpty else { return "" }
+    var out =
+      "<table class=\"sessions\"><caption>\(HTMLText.escaped(activity.title)): sessions (refined, each alone)</caption>"
+    out +=
+      "<thead><tr><th></th><th>sport</th><th>profile</th><th>distance</th><th>device</th><th>moving</th><th>device</th></tr></thead><tbody>"
+    for (number, session) in activity.sessions.enumerated() {
+      let cells = [
+        "\(number + 1)", HTMLText.escaped(session.sport ?? "–"), session.profile.rawValue,
+        ReportNumber.kilometers(session.refined.distanceMeters),
+        session.device?.distanceMeters.map(ReportNumber.kilometers) ?? "–",
+        ReportNumber.duration(session.refined.movingTimeSeconds),
+        ReportNumber.duration(session.device?.timerTimeSeconds),
+      ]
+      out += "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
     }
     return out + "</tbody></table>"
   }

@@ -16,14 +16,18 @@ public struct ReportedActivity: Sendable {
   public var readerNotes: [String]
   /// The descriptive strings the file carries (untrusted: escaped on the page).
   public var metadata: ActivityMetadata
-  /// The name of the profile the analysis used, such as `running`.
+  /// The name of the profile the analysis used, such as `running` (`running + cycling` for a
+  /// file measured session by session).
   public var profileName: String
+  /// Each session of a file measured session by session, measured alone beside the device's
+  /// totals for it (``SessionSummary``); empty for a file of one activity.
+  public var sessions: [SessionSummary]
 
   /// Creates an activity for a report.
   public init(
     title: String, track: Track, analysis: TrackAnalysis, deviceTotals: DeviceTotals? = nil,
     readerNotes: [String] = [], metadata: ActivityMetadata = ActivityMetadata(),
-    profileName: String
+    profileName: String, sessions: [SessionSummary] = []
   ) {
     self.title = title
     self.track = track
@@ -32,6 +36,7 @@ public struct ReportedActivity: Sendable {
     self.readerNotes = readerNotes
     self.metadata = metadata
     self.profileName = profileName
+    self.sessions = sessions
   }
 
   /// A read file and its analysis; the title is `title`, the rest comes from `file`.
@@ -39,5 +44,20 @@ public struct ReportedActivity: Sendable {
     self.init(
       title: title, track: file.track, analysis: analysis, deviceTotals: file.deviceTotals,
       readerNotes: file.notes, metadata: file.metadata, profileName: profileName)
+  }
+
+  /// A read file measured with the profiles `choice` gives it (session by session where it
+  /// says so), each session tabled alone; the title is `title`.
+  /// - Parameter elevationModel: the terrain model to count the climb on, if any.
+  public init(
+    title: String, file: ActivityFile, choice: ProfileChoice,
+    elevationModel: (any ElevationModel)? = nil
+  ) {
+    self.init(
+      title: title, track: file.track,
+      analysis: choice.analysis(of: file.track, elevationModel: elevationModel),
+      deviceTotals: file.deviceTotals, readerNotes: file.notes, metadata: file.metadata,
+      profileName: choice.name,
+      sessions: SessionSummary.sessions(of: file, choice: choice, elevationModel: elevationModel))
   }
 }

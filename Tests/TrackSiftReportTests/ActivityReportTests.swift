@@ -80,6 +80,38 @@ import TrackSiftTestSupport
     )
   }
 
+  @Test func aMultisportFileTablesEachSession() throws {
+    // A run, then a ride, written as a FIT file of two sessions.
+    func part(_ sport: String, start: Double, metersPerSecond: Double) -> WrittenActivity {
+      let fixes = (0..<300).map { second in
+        Fix(
+          timestamp: Date(timeIntervalSinceReferenceDate: start + Double(second)),
+          latitudeDegrees: 47.5 + Double(second) * metersPerSecond / 111_195,
+          longitudeDegrees: 8.5 + start * 1e-6)
+      }
+      return WrittenActivity(sport: sport, track: Track(segments: [Segment(fixes: fixes)]))
+    }
+    let data = FITWriter.data(from: [
+      part("running", start: 0, metersPerSecond: 3),
+      part("cycling", start: 600, metersPerSecond: 9),
+    ])
+    let file = try ActivityFile.read(data: data, name: "brick.fit")
+    let activity = ReportedActivity(
+      title: "brick.fit", file: file, choice: ProfileChoice(option: nil, file: file))
+    #expect(activity.profileName == "running + cycling")
+    #expect(activity.sessions.map(\.profile) == [.running, .cycling])
+    let html = ActivityReport(activities: [activity]).html()
+    let table = try #require(html.range(of: "<table class=\"sessions\">"))
+    let rows = String(html[table.upperBound...]).components(separatedBy: "</table>")[0]
+      .components(separatedBy: "<tr><td>").dropFirst()
+    #expect(rows.count == 2)
+    #expect(rows.first?.hasPrefix("1</td><td>running</td><td>running</td><td>0.90 km") == true)
+    #expect(rows.last?.hasPrefix("2</td><td>cycling</td><td>cycling</td>") == true)
+    // A file of one activity has no such table.
+    #expect(
+      !ActivityReport(activities: [ReportFixtures.simulatedRun()]).html().contains("sessions"))
+  }
+
   @Test func aTrackWithoutFixesStillGivesAPage() {
     let empty = ReportedActivity(
       title: "empty.gpx", track: Track(), analysis: TrackAnalysis(track: Track()),

@@ -41,11 +41,9 @@ struct ReportCommand: ParsableCommand {
     let activities = try files.map { path in
       let file = try ActivityFile.read(
         atPath: path, strict: inputOptions.strict, allowingNoPositions: true)
-      let choice = profileOptions.choice(for: file)
       return ReportedActivity(
         title: (path as NSString).lastPathComponent, file: file,
-        analysis: choice.analysis(of: file.track, elevationModel: terrain),
-        profileName: choice.name)
+        choice: profileOptions.choice(for: file), elevationModel: terrain)
     }
     let destination = output ?? Self.defaultOutput(for: files[0])
     try Self.write(

@@ -1,6 +1,5 @@
 import Foundation
 import TrackSift
-import TrackSiftFormats
 
 /// One session of a file measured session by session (a multisport file's swim, ride or
 /// run): its profile, its own refined figures and the device's totals for it.
@@ -23,7 +22,7 @@ public struct SessionSummary: Encodable, Sendable {
   ///
   /// - Parameters:
   ///   - file: the file as read.
-  ///   - choice: the profiles chosen for it (`ProfileChoice.sessions`); none gives none.
+  ///   - choice: the profiles chosen for it (``ProfileChoice/sessions``); none gives none.
   ///   - elevationModel: the terrain model the whole file was measured with, if any.
   /// - Complexity: one more analysis of the file's fixes.
   public static func sessions(

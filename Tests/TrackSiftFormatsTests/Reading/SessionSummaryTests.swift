@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import TrackSift
-import TrackSiftBatch
 import TrackSiftFormats
 
 /// Each session of a multisport file, measured on its own beside the device's totals.
