@@ -1,4 +1,5 @@
 import Foundation
+import TrackSiftFormats
 
 /// Text from an untrusted file made safe for an HTML page.
 ///
@@ -8,19 +9,10 @@ import Foundation
 /// "Trojan Source", CVE-2021-42574), and the markup characters are escaped, the same way in text
 /// and in attribute values. A link is kept only when it is `http` or `https`.
 public enum HTMLText {
-  /// `text` without control characters (other than tab and line feed, which become spaces)
-  /// and without bidirectional overrides, embeddings and isolates (U+202A-U+202E,
-  /// U+2066-U+2069), nor U+2028/U+2029.
+  /// `text` without control characters or bidirectional controls (see
+  /// `UntrustedText.sanitized(_:)`).
   public static func sanitized(_ text: String) -> String {
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if scalar == "\t" || scalar == "\n" || scalar == "\r" {
-        result.append(" ")
-      } else if !isRemoved(scalar) {
-        result.append(scalar)
-      }
-    }
-    return String(result)
+    UntrustedText.sanitized(text)
   }
 
   /// `text` sanitized and escaped for HTML text and quoted attribute values alike: `&`, `<`,
@@ -69,13 +61,5 @@ public enum HTMLText {
       }
     }
     return result
-  }
-
-  private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0x200E, 0x200F, 0x061C: true
-    default: false
-    }
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import TrackSift
 
 extension ActivityFile {
@@ -46,12 +45,11 @@ extension ActivityFile {
       var sessions: [ActivitySession] = []
       var first = 0
       for (index, part) in document.tracks.enumerated() {
-        let type = document.trackDetails[index]?.type?.trimmingCharacters(
-          in: .whitespacesAndNewlines)
+        let type = document.trackDetails[index]?.type.flatMap(UntrustedText.sportName)
         let count = part.segments.count
         sessions.append(
           ActivitySession(
-            totals: DeviceTotals(sport: type?.isEmpty == false ? type : nil),
+            totals: DeviceTotals(sport: type),
             segments: part.fixCount > 0 ? Array(first..<first + count) : []))
         first += count
       }

@@ -10,8 +10,8 @@ import TrackSift
 /// never bridges a pause.
 public struct TCXActivity: Sendable, Hashable {
   /// The `Sport` attribute (`Running`, `Biking`, `Other`), or the sport TrackSift's
-  /// `<tracksift:sport>` names in the activity's `Extensions` (`walking`, see `TCXWriter`);
-  /// `nil` for a course.
+  /// `<tracksift:sport>` names in the activity's `Extensions` (`walking`, see `TCXWriter`),
+  /// made safe to show (`UntrustedText.sportName(_:)`); `nil` for a course.
   public var sport: String?
   /// The `Id` of an activity (its start time, as text) or the `Name` of a course.
   public var name: String?

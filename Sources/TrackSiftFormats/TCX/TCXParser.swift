@@ -175,7 +175,7 @@ struct TCXParser {
     stack.append(kind)
     switch kind {
     case .activity:
-      activity = TCXActivity(sport: try attribute("Sport"))
+      activity = TCXActivity(sport: try attribute("Sport").flatMap(UntrustedText.sportName))
       inCourse = false
     case .course:
       activity = TCXActivity()
@@ -318,7 +318,7 @@ struct TCXParser {
     case .courseName: activity.name = trimmedTextString()
     case .creatorName: activity.creator = trimmedTextString()
     case .notes: activity.notes = trimmedTextString()
-    case .trackSiftSport: activity.sport = trimmedTextString()
+    case .trackSiftSport: activity.sport = UntrustedText.sportName(trimmedTextString())
     case .authorName: document.author = trimmedTextString()
     case .time:
       guard let seconds = withText({ ISO8601Time.secondsSinceReferenceDate($0) }) else {

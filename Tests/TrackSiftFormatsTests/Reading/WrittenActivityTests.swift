@@ -111,6 +111,24 @@ import TrackSiftTestSupport
     for (name, kind) in names { #expect(ActivityKind(sport: name) == kind, "\(name)") }
   }
 
+  @Test func aSportNameIsMadeSafeToShow() throws {
+    let hostile = "\u{1B}[31mRED\u{202E}\n " + String(repeating: "x", count: 5_000)
+    let name = try #require(UntrustedText.sportName(hostile))
+    #expect(name.hasPrefix("[31mRED  x"))
+    #expect(name.unicodeScalars.count == UntrustedText.maximumSportNameLength)
+    #expect(UntrustedText.sportName(" \u{7}\t ") == nil)
+    #expect(UntrustedText.sportName("  Trail Run ") == "Trail Run")
+    // As a GPX track's type and a TCX activity's Sport.
+    let gpx = """
+      <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>\u{1B}[2Jwalk</type>
+      <trkseg><trkpt lat="47.5" lon="8.5"/></trkseg></trk></gpx>
+      """
+    #expect(try Self.read(gpx, name: "t.gpx").sport == "[2Jwalk")
+    let tcx = TCXWriter.string(from: Self.triathlon).replacingOccurrences(
+      of: "Sport=\"Other\"", with: "Sport=\"\u{1B}[31mRed\"")
+    #expect(try Self.read(tcx, name: "t.tcx").sport == "[31mRed")
+  }
+
   @Test func theWrittenSportIsTheOneMeasured() {
     let walk = Track(segments: [Self.segment(start: 0, count: 120, metersPerSecond: 1.3)])
     let drive = Track(segments: [Self.segment(start: 0, count: 120, metersPerSecond: 45)])
