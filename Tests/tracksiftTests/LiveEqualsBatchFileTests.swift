@@ -25,6 +25,31 @@ import TrackSiftFormats
     return files.sorted()
   }()
 
+  /// A multisport file's sessions, each with its own profile, replayed as `analyze` measures
+  /// them: the recorder switches profile where each session's segments start.
+  @Test(
+    .enabled(if: CommandRunner.sharedData != nil, "../shared is absent"),
+    arguments: [
+      "corpus/fit/activities/activity-large-fenxi2-multisport.fit",
+      "corpus/fit/edge-cases/sample_mulitple_header.fit",
+    ])
+  func aMultisportReplayMatchesItsAnalysisSessionBySession(file: String) throws {
+    let path = try #require(CommandRunner.sharedData).appendingPathComponent(file).path
+    let input = try ActivityFile.read(atPath: path)
+    let choice = ProfileChoice(option: nil, file: input)
+    #expect(!choice.segmentActivities.isEmpty)
+    let batch = choice.analysis(of: input.track)
+    let segmentProfiles = choice.segmentActivities.mapValues(ActivityProfile.init(activity:))
+    let configuration = RecorderConfiguration(profile: ActivityProfile(activity: choice.activity))
+    let (_, recorder) = try RecordingReplay.run(
+      input.track, configuration: configuration, segmentProfiles: segmentProfiles)
+    #expect(recorder.liveMetrics.metrics == batch.liveMetrics)
+    #expect(recorder.verdictCounts == batch.verdictCounts)
+    // With one profile throughout, the ride is measured as a run.
+    let (_, single) = try RecordingReplay.run(input.track, configuration: configuration)
+    #expect(single.liveMetrics.metrics != batch.liveMetrics)
+  }
+
   @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
   func theSharedDataHasRecordingsToReplay() {
     #expect(Self.files.count > 100)

@@ -68,8 +68,7 @@ public struct Recorder: Sendable {
   private var lastSatelliteFixArrival: Date?
   private var pausedSeconds = 0.0
   private var pausedSince: Date?
-  /// A signal quality the newest fixes show but that has not held long enough to be shown.
-  private var signalCandidate: (quality: SignalQuality, since: Date)?
+  private var signalHold = SignalQualityHold()
   /// The held fixes the display accepted: the provisional distance runs through them.
   private var provisional = ProvisionalTrail()
   /// Tells once when the recording holds a speed the profile's gate refuses.
@@ -140,6 +139,19 @@ public struct Recorder: Sendable {
     var events = endSegment(at: now)
     events += startSegment(at: now)
     return events
+  }
+
+  /// Measures the fixes from the current segment on with `profile` (a multisport recording's
+  /// next sport): its gate, filter, speed and stop rules, and the warning of a speed it
+  /// refuses; the figures run on. Only before the segment's first fix (after ``start(at:)``,
+  /// ``resume(at:)`` or ``startNewSegment(at:)``); otherwise nothing changes.
+  /// - Returns: whether the profile is used.
+  @discardableResult
+  public mutating func measureSegment(with profile: ActivityProfile) -> Bool {
+    guard state != .finished, !segmentHasFix else { return false }
+    pipeline.beginSegment(with: profile)
+    outpacing = ProfileOutpacing(profile: profile)
+    return true
   }
 
   /// Finishes: the held fixes are judged and nothing more is recorded.
@@ -364,20 +376,15 @@ public struct Recorder: Sendable {
   }
 
   /// Shows a fix's signal quality once it held for
-  /// ``RecorderConfiguration/signalChangeSeconds`` (at once when searching), so accuracy
-  /// hovering at a limit does not flicker.
+  /// ``RecorderConfiguration/signalChangeSeconds`` (see `SignalQualityHold`).
   private mutating func observeSignal(
     _ quality: SignalQuality, at now: Date, _ events: inout [RecorderEvent]
   ) {
-    guard quality != signalQuality else {
-      signalCandidate = nil
-      return
-    }
-    if signalCandidate?.quality != quality { signalCandidate = (quality, now) }
-    let heldSeconds = now.timeIntervalSince(signalCandidate?.since ?? now)
-    if signalQuality == .searching || heldSeconds >= configuration.signalChangeSeconds {
-      signalCandidate = nil
-      setSignal(quality, at: now, &events)
+    if let shown = signalHold.quality(
+      after: quality, shown: signalQuality, at: now,
+      holdSeconds: configuration.signalChangeSeconds)
+    {
+      setSignal(shown, at: now, &events)
     }
   }
 

@@ -7,7 +7,8 @@ import Foundation
 /// recording, and the recording starts at the first fix and finishes at the last.
 ///
 /// The recorder's judged figures then equal ``TrackAnalysis/liveMetrics`` of the same track
-/// and profile exactly. A segment whose times say nothing (see ``Segment/hasAdvancingTimes``)
+/// and profile exactly (and of the same segment profiles, given to
+/// ``apply(_:to:segmentProfiles:)``). A segment whose times say nothing (see ``Segment/hasAdvancingTimes``)
 /// cannot be replayed, since a live recorder needs times.
 public enum RecordingReplay {
   /// One input for the recorder, at a time on the simulated clock.
@@ -16,6 +17,9 @@ public enum RecordingReplay {
     public var time: Date
     /// What happens.
     public var kind: Kind
+    /// The index in the track of the segment being replayed (the one that starts at a
+    /// `start` or `newSegment`).
+    public var segment = 0
 
     /// What happens at an input.
     public enum Kind: Sendable, Hashable {
@@ -73,9 +77,12 @@ public enum RecordingReplay {
   private static func generate(_ track: Track, _ body: (Input) throws -> Void) rethrows {
     var clock: Double?
     var untimedBeforeStart: [Fix] = []  // given at the first time, in their place
-    for segment in track.segments where !segment.fixes.isEmpty {
+    for (segmentIndex, segment) in track.segments.enumerated() where !segment.fixes.isEmpty {
+      func input(_ time: Double?, _ kind: Input.Kind) -> Input {
+        Input(time: date(time), kind: kind, segment: segmentIndex)
+      }
       if clock != nil {
-        try body(Input(time: date(clock), kind: .newSegment))
+        try body(input(clock, .newSegment))
       }
       let jumped = jumpedFixes(of: segment)
       for (index, fix) in segment.fixes.enumerated() {
@@ -88,25 +95,28 @@ public enum RecordingReplay {
             // Ticks for the seconds that pass without a fix (at most a day of them).
             var tick = previous.rounded(.down) + 1
             while tick < arrival, tick - previous < 86_400 {
-              try body(Input(time: date(tick), kind: .tick))
+              try body(input(tick, .tick))
               tick += 1
             }
           } else {
-            try body(Input(time: date(arrival), kind: .start))
+            try body(input(arrival, .start))
             for untimed in untimedBeforeStart {
-              try body(Input(time: date(arrival), kind: .fix(untimed)))
+              try body(input(arrival, .fix(untimed)))
             }
           }
           clock = max(clock ?? arrival, arrival)
         }
         if clock != nil {
-          try body(Input(time: date(clock), kind: .fix(fix)))
+          try body(input(clock, .fix(fix)))
         } else {
           untimedBeforeStart.append(fix)
         }
       }
     }
-    try body(Input(time: date(clock), kind: .finish))
+    try body(
+      Input(
+        time: date(clock), kind: .finish,
+        segment: track.segments.lastIndex { !$0.fixes.isEmpty } ?? 0))
   }
 
   /// The indices of the fixes whose time jumped (see ``TimeJump``), among the in-range ones.
@@ -124,28 +134,43 @@ public enum RecordingReplay {
 
   /// Gives one input to a recorder.
   ///
+  /// - Parameter segmentProfiles: the profiles of segments measured otherwise than with the
+  ///   recorder's (a multisport recording's, as ``TrackAnalysis/segmentProfiles``), by
+  ///   segment index: each segment starts with its own, or with the recorder's.
   /// - Returns: the recorder's events.
-  public static func apply(_ input: Input, to recorder: inout Recorder) -> [RecorderEvent] {
-    switch input.kind {
-    case .start: recorder.start(at: input.time)
-    case .fix(let fix): recorder.receive(fix, at: input.time)
-    case .tick: recorder.tick(at: input.time)
-    case .newSegment: recorder.startNewSegment(at: input.time)
-    case .finish: recorder.finish(at: input.time)
+  public static func apply(
+    _ input: Input, to recorder: inout Recorder, segmentProfiles: [Int: ActivityProfile] = [:]
+  ) -> [RecorderEvent] {
+    let events =
+      switch input.kind {
+      case .start: recorder.start(at: input.time)
+      case .fix(let fix): recorder.receive(fix, at: input.time)
+      case .tick: recorder.tick(at: input.time)
+      case .newSegment: recorder.startNewSegment(at: input.time)
+      case .finish: recorder.finish(at: input.time)
+      }
+    if !segmentProfiles.isEmpty, input.kind == .start || input.kind == .newSegment {
+      recorder.measureSegment(
+        with: segmentProfiles[input.segment] ?? recorder.configuration.profile)
     }
+    return events
   }
 
   /// Replays a track through a new recorder.
   ///
+  /// - Parameter segmentProfiles: as in ``apply(_:to:segmentProfiles:)``.
   /// - Returns: every event, and the finished recorder (its ``Recorder/liveMetrics`` hold the
   ///   figures).
   /// - Throws: ``ReplayError`` when the track cannot be replayed.
   public static func run(
-    _ track: Track, configuration: RecorderConfiguration
+    _ track: Track, configuration: RecorderConfiguration,
+    segmentProfiles: [Int: ActivityProfile] = [:]
   ) throws(ReplayError) -> (events: [RecorderEvent], recorder: Recorder) {
     var recorder = Recorder(configuration: configuration)
     var events: [RecorderEvent] = []
-    for input in try inputs(for: track) { events += apply(input, to: &recorder) }
+    for input in try inputs(for: track) {
+      events += apply(input, to: &recorder, segmentProfiles: segmentProfiles)
+    }
     return (events, recorder)
   }
 

@@ -63,6 +63,8 @@ struct ReplayCommand: ParsableCommand {
     let choice = profileOptions.choice(for: input)
     let shown = DisplayUnitsArgument.resolve(units, splits: splits)
     var configuration = RecorderConfiguration(profile: ActivityProfile(activity: choice.activity))
+    // A multisport file's sessions, each with its profile, as `analyze` measures them.
+    let segmentProfiles = choice.segmentActivities.mapValues(ActivityProfile.init(activity:))
     configuration.splitUnit = shown.splitUnit
     let activityStore = try store.map { try ActivityStore(path: $0) }
     let name = track.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
@@ -87,7 +89,9 @@ struct ReplayCommand: ParsableCommand {
         let events =
           input.kind == .finish
           ? try session!.finish(at: input.time)
-          : session!.apply { RecordingReplay.apply(input, to: &$0) }
+          : session!.apply {
+            RecordingReplay.apply(input, to: &$0, segmentProfiles: segmentProfiles)
+          }
         let problem = session!.storeProblem?.description
         if problem != reportedProblem, let problem, !json { print("store: \(problem)") }
         reportedProblem = problem

@@ -47,4 +47,30 @@ import Testing
     events += run.feed(stream.fixes(seconds: 20, speedMetersPerSecond: 15))
     #expect(Self.outpacings(events).isEmpty)
   }
+
+  @Test func aRideAfterARunIsMeasuredAsARideWhenTheRecorderIsToldSo() {
+    var stream = FixStream()
+    var recorder = Recorder(profile: .running)
+    var events = recorder.start(at: stream.time(0))
+    events += recorder.feed(stream.fixes(seconds: 60, speedMetersPerSecond: 3))
+    // Not in the middle of a segment: its fixes are already measured.
+    let midSegment = recorder.measureSegment(with: .cycling)
+    #expect(!midSegment)
+    events += recorder.startNewSegment(at: stream.time(stream.seconds))
+    let atItsStart = recorder.measureSegment(with: .cycling)
+    #expect(atItsStart)
+    events += recorder.feed(stream.fixes(seconds: 120, speedMetersPerSecond: 15))
+    #expect(Self.outpacings(events).isEmpty)
+    events += recorder.finish(at: stream.time(stream.seconds))
+    let afterFinishing = recorder.measureSegment(with: .running)
+    #expect(!afterFinishing)
+    // Under running throughout, the ride is told and its fast fixes may be refused.
+    stream = FixStream()
+    var run = Recorder(profile: .running)
+    var single = run.start(at: stream.time(0))
+    single += run.feed(stream.fixes(seconds: 60, speedMetersPerSecond: 3))
+    single += run.startNewSegment(at: stream.time(stream.seconds))
+    single += run.feed(stream.fixes(seconds: 120, speedMetersPerSecond: 15))
+    #expect(Self.outpacings(single).count == 1)
+  }
 }
