@@ -8,8 +8,8 @@ import Foundation
 ///
 /// The recorder's judged figures then equal ``TrackAnalysis/liveMetrics`` of the same track
 /// and profile exactly (and of the same segment profiles, given to
-/// ``apply(_:to:segmentProfiles:)``). A segment whose times say nothing (see ``Segment/hasAdvancingTimes``)
-/// cannot be replayed, since a live recorder needs times.
+/// ``apply(_:to:segmentProfiles:)``). A segment whose times say nothing (see
+/// ``Segment/hasAdvancingTimes``) cannot be replayed, since a live recorder needs times.
 public enum RecordingReplay {
   /// One input for the recorder, at a time on the simulated clock.
   public struct Input: Sendable, Hashable {

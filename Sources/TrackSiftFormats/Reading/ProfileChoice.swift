@@ -26,10 +26,11 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   public var sessions: [SessionChoice] = []
   /// The segments measured with another profile than ``activity``, by segment index.
   public var segmentActivities: [Int: ActivityKind] = [:]
-  /// The sport a file written from this choice names (see ``writtenActivities(of:sourceSegments:)``):
-  /// the profile asked for; else the sport the file names, as it names it; else the profile
-  /// the recording's motion chose. `nil` where the profile is only the default, or the file
-  /// is measured session by session (each session names its own).
+  /// The sport a file written from this choice names
+  /// (see ``writtenActivities(of:sourceSegments:)``): the profile asked for; else the sport
+  /// the file names, as it names it; else the profile the recording's motion chose. `nil`
+  /// where the profile is only the default, or the file is measured session by session (each
+  /// session names its own).
   public private(set) var writtenSport: String?
 
   /// The profile of one session of a file measured session by session.
