@@ -53,7 +53,7 @@ public struct AnalysisSummary: Encodable, Sendable {
   ///     times were set aside is added when a segment's times could not drive the motion model.
   ///   - profileReason: why the analysis used its profile.
   ///   - sessions: each session, for a file measured session by session
-  ///     (``SessionSummary/sessions(of:choice:elevationModel:)``).
+  ///     (`SessionSummary.sessions(of:choice:elevationModel:)`).
   ///   - gradeWindows: whether ``grade`` carries every grade window (`analyze --json`), or
   ///     only the summary figures (a batch row).
   public init(

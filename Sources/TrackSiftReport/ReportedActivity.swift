@@ -20,7 +20,7 @@ public struct ReportedActivity: Sendable {
   /// file measured session by session).
   public var profileName: String
   /// Each session of a file measured session by session, measured alone beside the device's
-  /// totals for it (``SessionSummary``); empty for a file of one activity.
+  /// totals for it (`SessionSummary`); empty for a file of one activity.
   public var sessions: [SessionSummary]
 
   /// Creates an activity for a report.
@@ -47,8 +47,12 @@ public struct ReportedActivity: Sendable {
   }
 
   /// A read file measured with the profiles `choice` gives it (session by session where it
-  /// says so), each session tabled alone; the title is `title`.
-  /// - Parameter elevationModel: the terrain model to count the climb on, if any.
+  /// says so), each session tabled alone.
+  /// - Parameters:
+  ///   - title: the name the report gives it.
+  ///   - file: the file as read.
+  ///   - choice: the profiles it is measured with (`ProfileChoice(option:file:)`).
+  ///   - elevationModel: the terrain model to count the climb on, if any.
   public init(
     title: String, file: ActivityFile, choice: ProfileChoice,
     elevationModel: (any ElevationModel)? = nil

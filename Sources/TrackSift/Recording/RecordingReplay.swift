@@ -134,9 +134,12 @@ public enum RecordingReplay {
 
   /// Gives one input to a recorder.
   ///
-  /// - Parameter segmentProfiles: the profiles of segments measured otherwise than with the
-  ///   recorder's (a multisport recording's, as ``TrackAnalysis/segmentProfiles``), by
-  ///   segment index: each segment starts with its own, or with the recorder's.
+  /// - Parameters:
+  ///   - input: the input.
+  ///   - recorder: the recorder that takes it.
+  ///   - segmentProfiles: the profiles of segments measured otherwise than with the
+  ///     recorder's (a multisport recording's, as ``TrackAnalysis/segmentProfiles``), by
+  ///     segment index: each segment starts with its own, or with the recorder's.
   /// - Returns: the recorder's events.
   public static func apply(
     _ input: Input, to recorder: inout Recorder, segmentProfiles: [Int: ActivityProfile] = [:]
@@ -158,7 +161,10 @@ public enum RecordingReplay {
 
   /// Replays a track through a new recorder.
   ///
-  /// - Parameter segmentProfiles: as in ``apply(_:to:segmentProfiles:)``.
+  /// - Parameters:
+  ///   - track: the recorded track.
+  ///   - configuration: the recorder's knobs, its profile the one segments start with.
+  ///   - segmentProfiles: as in ``apply(_:to:segmentProfiles:)``.
   /// - Returns: every event, and the finished recorder (its ``Recorder/liveMetrics`` hold the
   ///   figures).
   /// - Throws: ``ReplayError`` when the track cannot be replayed.

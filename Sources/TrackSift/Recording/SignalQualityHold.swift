@@ -6,9 +6,12 @@ struct SignalQualityHold: Sendable {
   /// A quality the newest fixes show but that has not held long enough to be shown.
   private var candidate: (quality: SignalQuality, since: Date)?
 
-  /// The quality to show after a fix of `quality` arrived at `now`, or `nil` to keep showing
-  /// `shown`.
-  /// - Parameter holdSeconds: how long a new quality must hold before it is shown.
+  /// The quality to show after a fix arrived, or `nil` to keep showing the one shown.
+  /// - Parameters:
+  ///   - quality: the fix's signal quality.
+  ///   - shown: the quality shown.
+  ///   - now: the fix's arrival.
+  ///   - holdSeconds: how long a new quality must hold before it is shown.
   mutating func quality(
     after quality: SignalQuality, shown: SignalQuality, at now: Date, holdSeconds: Double
   ) -> SignalQuality? {

@@ -8,7 +8,7 @@ extension ProfileChoice {
   /// - Parameters:
   ///   - track: the track to write: the file's own, or one made from it (a cleaned track).
   ///   - sourceSegments: for a track made from the file's, the index of the file's segment
-  ///     each of its segments comes from (``CleanedTrack/sourceSegments``); `nil` when
+  ///     each of its segments comes from (`CleanedTrack.sourceSegments`); `nil` when
   ///     `track` is the file's own.
   /// - Returns: activities that hold every segment of `track` once, in order, split where the
   ///   session changes; a segment of no session stays with the one before it (the first
