@@ -39,10 +39,9 @@ import TrackSiftFormats
     let choice = ProfileChoice(option: nil, file: input)
     #expect(!choice.segmentActivities.isEmpty)
     let batch = choice.analysis(of: input.track)
-    let segmentProfiles = choice.segmentActivities.mapValues(ActivityProfile.init(activity:))
     let configuration = RecorderConfiguration(profile: ActivityProfile(activity: choice.activity))
     let (_, recorder) = try RecordingReplay.run(
-      input.track, configuration: configuration, segmentProfiles: segmentProfiles)
+      input.track, configuration: configuration, segmentProfiles: choice.segmentProfiles)
     #expect(recorder.liveMetrics.metrics == batch.liveMetrics)
     #expect(recorder.verdictCounts == batch.verdictCounts)
     // With one profile throughout, the ride is measured as a run.

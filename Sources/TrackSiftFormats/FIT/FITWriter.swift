@@ -141,20 +141,20 @@ public enum FITWriter {
   public static func write(
     _ track: Track, to url: URL, sport: String? = nil, totals: DeviceTotals? = nil
   ) throws(FITError) {
-    do {
-      try data(from: track, sport: sport, totals: totals).write(to: url, options: .atomic)
-    } catch {
-      throw FITError(
-        reason: "cannot write \(url.path): \(error.localizedDescription)", byteOffset: nil)
-    }
+    try write(data(from: track, sport: sport, totals: totals), to: url)
   }
 
   /// Writes the sessions of `data(from activities:)` to `url` atomically (to a temporary
   /// file, then renamed).
   /// - Throws: ``FITError`` naming the path when the file cannot be written.
   public static func write(_ activities: [WrittenActivity], to url: URL) throws(FITError) {
+    try write(data(from: activities), to: url)
+  }
+
+  /// Writes a file's bytes atomically, its failure as a ``FITError`` naming the path.
+  private static func write(_ data: Data, to url: URL) throws(FITError) {
     do {
-      try data(from: activities).write(to: url, options: .atomic)
+      try data.write(to: url, options: .atomic)
     } catch {
       throw FITError(
         reason: "cannot write \(url.path): \(error.localizedDescription)", byteOffset: nil)

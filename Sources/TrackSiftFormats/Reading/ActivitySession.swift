@@ -71,3 +71,11 @@ public struct ActivitySession: Sendable, Hashable {
     )
   }
 }
+
+extension Track {
+  /// The segments at `indices` (those within the track) as a track of their own, with this
+  /// one's name: a session's fixes.
+  func segments(at indices: [Int]) -> Track {
+    Track(name: name, segments: indices.filter(segments.indices.contains).map { segments[$0] })
+  }
+}

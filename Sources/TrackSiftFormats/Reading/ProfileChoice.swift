@@ -26,6 +26,11 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   public var sessions: [SessionChoice] = []
   /// The segments measured with another profile than ``activity``, by segment index.
   public var segmentActivities: [Int: ActivityKind] = [:]
+  /// The profiles of ``segmentActivities``, as `TrackAnalysis` and `RecordingReplay` take
+  /// them.
+  public var segmentProfiles: [Int: ActivityProfile] {
+    segmentActivities.mapValues(ActivityProfile.init(activity:))
+  }
   /// The sport a file written from this choice names
   /// (see ``writtenActivities(of:sourceSegments:)``): the profile asked for; else the sport
   /// the file names, as it names it; else the profile the recording's motion chose. `nil`
@@ -105,7 +110,7 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
   ) -> TrackAnalysis {
     TrackAnalysis(
       track: track, profile: ActivityProfile(activity: activity),
-      segmentProfiles: segmentActivities.mapValues(ActivityProfile.init(activity:)),
+      segmentProfiles: segmentProfiles,
       elevationModel: elevationModel)
   }
 
@@ -116,18 +121,16 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     var mostFixes = -1
     var main = ActivityKind.running
     for session in sessions {
-      let segments = session.segments.filter(track.segments.indices.contains).map {
-        track.segments[$0]
-      }
+      let sessionTrack = track.segments(at: session.segments)
       let choice = ProfileChoice(
-        option: nil, sport: session.totals.sport, track: Track(segments: segments),
-        subject: "the session")
+        option: nil, sport: session.totals.sport, track: sessionTrack, subject: "the session")
       chosen.append(
         SessionChoice(
           totals: session.totals, profile: choice.activity, reason: choice.reason,
           segments: session.segments, writtenSport: choice.writtenSport))
-      let fixCount = segments.reduce(0) { $0 + $1.fixes.count }
-      if fixCount > mostFixes { (mostFixes, main) = (fixCount, choice.activity) }
+      if sessionTrack.fixCount > mostFixes {
+        (mostFixes, main) = (sessionTrack.fixCount, choice.activity)
+      }
     }
     self.init(
       activity: main, reason: "per session: " + chosen.map(\.summary).joined(separator: ", "))

@@ -29,11 +29,8 @@ public struct SessionSummary: Encodable, Sendable {
     of file: ActivityFile, choice: ProfileChoice, elevationModel: (any ElevationModel)? = nil
   ) -> [SessionSummary] {
     choice.sessions.map { session in
-      let segments = session.segments.filter(file.track.segments.indices.contains).map {
-        file.track.segments[$0]
-      }
       let analysis = TrackAnalysis(
-        track: Track(name: file.track.name, segments: segments),
+        track: file.track.segments(at: session.segments),
         profile: ActivityProfile(activity: session.profile), elevationModel: elevationModel)
       return SessionSummary(
         sport: session.sport, profile: session.profile, reason: session.reason,

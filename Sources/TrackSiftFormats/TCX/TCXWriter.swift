@@ -45,17 +45,12 @@ public enum TCXWriter {
     from track: Track, sport: String = "Other", totals: DeviceTotals? = nil,
     distancesMeters: [[Double?]]? = nil
   ) -> String {
-    var output = header(fixCount: track.fixCount)
-    let segments = Array(track.segments.enumerated().filter { !$0.element.fixes.isEmpty })
-    if !segments.isEmpty {
-      output += "  <Activities>\n"
-      activity(
-        segments, sport: sport, namedSport: nil, totals: totals,
-        distancesMeters: distancesMeters, to: &output)
-      output += "  </Activities>\n"
-    }
-    output += "</TrainingCenterDatabase>\n"
-    return output
+    document(
+      [
+        Part(
+          segments: written(track), sport: sport, namedSport: nil, totals: totals,
+          distancesMeters: distancesMeters)
+      ], fixCount: track.fixCount)
   }
 
   /// The TCX text of several activities (a multisport recording's sessions), one `Activity`
@@ -67,27 +62,17 @@ public enum TCXWriter {
   /// are left out.
   /// - Complexity: O(n) in the number of fixes.
   public static func string(from activities: [WrittenActivity]) -> String {
-    var output = header(fixCount: activities.reduce(0) { $0 + $1.track.fixCount })
-    let written = activities.map { activity in
-      (
-        activity.sport,
-        Array(activity.track.segments.enumerated().filter { !$0.element.fixes.isEmpty })
-      )
-    }.filter { !$0.1.isEmpty }
-    if !written.isEmpty {
-      output += "  <Activities>\n"
-      for (sport, segments) in written {
-        let schemaSport = Self.sport(for: sport)
-        // The sport's own name where `Sport` says another (a walk is `Other`).
-        let named = sport.flatMap { $0.lowercased() == schemaSport.lowercased() ? nil : $0 }
-        activity(
-          segments, sport: schemaSport, namedSport: named, totals: nil, distancesMeters: nil,
-          to: &output)
+    let parts = activities.map { activity in
+      let schemaSport = Self.sport(for: activity.sport)
+      // The sport's own name where `Sport` says another (a walk is `Other`).
+      let named = activity.sport.flatMap {
+        $0.lowercased() == schemaSport.lowercased() ? nil : $0
       }
-      output += "  </Activities>\n"
+      return Part(
+        segments: written(activity.track), sport: schemaSport, namedSport: named, totals: nil,
+        distancesMeters: nil)
     }
-    output += "</TrainingCenterDatabase>\n"
-    return output
+    return document(parts, fixCount: activities.reduce(0) { $0 + $1.track.fixCount })
   }
 
   /// The TCX `Sport` for a sport as a FIT file names it: `Running`, `Biking`, or `Other` for
@@ -100,8 +85,25 @@ public enum TCXWriter {
     }
   }
 
-  /// The XML declaration and the root's start tag.
-  private static func header(fixCount: Int) -> String {
+  /// One `Activity` as written: its segments (each with its index in its track, for
+  /// `distancesMeters`), its `Sport`, the sport's own name for TrackSift's extension, and its
+  /// lap's totals and distances where given.
+  private struct Part {
+    var segments: [(offset: Int, element: Segment)]
+    var sport: String
+    var namedSport: String?
+    var totals: DeviceTotals?
+    var distancesMeters: [[Double?]]?
+  }
+
+  /// The segments of `track` that hold a fix, with their indices.
+  private static func written(_ track: Track) -> [(offset: Int, element: Segment)] {
+    Array(track.segments.enumerated().filter { !$0.element.fixes.isEmpty })
+  }
+
+  /// The whole file: the XML declaration, the root, and an `Activities` element of the parts
+  /// that hold a segment (none without one).
+  private static func document(_ parts: [Part], fixCount: Int) -> String {
     var output = ""
     output.reserveCapacity(512 + 420 * fixCount)
     output += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -111,25 +113,31 @@ public enum TCXWriter {
     output += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
     output += " xsi:schemaLocation=\"\(namespace)"
     output += " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd\">\n"
+    let written = parts.filter { !$0.segments.isEmpty }
+    if !written.isEmpty {
+      output += "  <Activities>\n"
+      for part in written { activity(part, to: &output) }
+      output += "  </Activities>\n"
+    }
+    output += "</TrainingCenterDatabase>\n"
     return output
   }
 
-  /// One `Activity` of one `Lap` holding `segments` (each with its index in its track, for
-  /// `distancesMeters`), one `Track` each; a `namedSport` goes into TrackSift's
-  /// `<tracksift:sport>` in the activity's `Extensions`.
-  private static func activity(
-    _ segments: [(offset: Int, element: Segment)], sport: String, namedSport: String?,
-    totals: DeviceTotals?, distancesMeters: [[Double?]]?, to output: inout String
-  ) {
-    let isRunning = sport.lowercased() == "running"
-    output += "    <Activity Sport=\"\(GPXWriter.escaped(sport, inAttribute: true))\">\n"
-    let firstTime = segments.lazy.flatMap(\.element.fixes).compactMap(\.timeSeconds).first ?? 0
+  /// One `Activity` of one `Lap` holding the part's segments, one `Track` each; its
+  /// `namedSport` goes into TrackSift's `<tracksift:sport>` in the activity's `Extensions`.
+  private static func activity(_ part: Part, to output: inout String) {
+    let isRunning = part.sport.lowercased() == "running"
+    output += "    <Activity Sport=\"\(GPXWriter.escaped(part.sport, inAttribute: true))\">\n"
+    let firstTime =
+      part.segments.lazy.flatMap(\.element.fixes).compactMap(\.timeSeconds).first ?? 0
     output += "      <Id>\(ISO8601Time.string(secondsSinceReferenceDate: firstTime))</Id>\n"
     var cumulativeMeters = 0.0
-    lap(totals ?? computedTotals(of: segments.map(\.element)), to: &output)
-    for (segmentIndex, segment) in segments {
+    lap(part.totals ?? computedTotals(of: part.segments.map(\.element)), to: &output)
+    for (segmentIndex, segment) in part.segments {
       output += "        <Track>\n"
-      let given = distancesMeters.flatMap { segmentIndex < $0.count ? $0[segmentIndex] : nil }
+      let given = part.distancesMeters.flatMap {
+        segmentIndex < $0.count ? $0[segmentIndex] : nil
+      }
       var previous: Fix?
       for (fixIndex, fix) in segment.fixes.enumerated() {
         if let previous { cumulativeMeters += stepMeters(previous, fix) }
@@ -141,7 +149,7 @@ public enum TCXWriter {
       output += "        </Track>\n"
     }
     output += "      </Lap>\n"
-    if let namedSport {
+    if let namedSport = part.namedSport {
       output += "      <Extensions><tracksift:sport>"
       output +=
         "\(GPXWriter.escaped(namedSport, inAttribute: false))</tracksift:sport></Extensions>\n"

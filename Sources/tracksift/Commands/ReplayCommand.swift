@@ -64,7 +64,7 @@ struct ReplayCommand: ParsableCommand {
     let shown = DisplayUnitsArgument.resolve(units, splits: splits)
     var configuration = RecorderConfiguration(profile: ActivityProfile(activity: choice.activity))
     // A multisport file's sessions, each with its profile, as `analyze` measures them.
-    let segmentProfiles = choice.segmentActivities.mapValues(ActivityProfile.init(activity:))
+    let segmentProfiles = choice.segmentProfiles
     configuration.splitUnit = shown.splitUnit
     let activityStore = try store.map { try ActivityStore(path: $0) }
     let name = track.name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
