@@ -48,8 +48,9 @@ struct AnalysisPipeline {
     // A constant: the closures below capture it, and a captured variable would be checked for
     // exclusive access at every read.
     let fixes = Self.prepared(segment.fixes, timed: timed)
+    let isCleaned = timed && Self.isCleaned(fixes)
     raw.startSegment()
-    refined.startSegment()
+    refined.startSegment(keepsClock: isCleaned && fixes[0].cleanedMotion == .stopped)
     for fix in fixes where fix.coordinate.isInRange {
       raw.add(
         MetricsSample(
@@ -68,7 +69,9 @@ struct AnalysisPipeline {
     }
     live.endSegment { pass.take($0, of: fixes) }
     lastSpeedVerdicts = pass.speedVerdicts
-    if timed {
+    if isCleaned {
+      measureAsWritten(&pass, fixes)
+    } else if timed {
       refine(&pass, fixes)
     } else {
       pass.segment.refinedIsMoving = pass.segment.isMoving
@@ -128,6 +131,25 @@ struct AnalysisPipeline {
         maximumIntervalSeconds: profile.filter.reanchorGapSeconds)
     }
     pass.segment.refinedCoordinates = coordinates
+  }
+
+  /// The refined figures of a file TrackSift cleaned: its positions as written, its steps
+  /// counted as its ``CleanedMotion`` says. Filtering and judging stops a second time would
+  /// smooth the smoothed path again and cut its bends, and find stops where the smoothed
+  /// positions of a slow walk move less than the fixes did.
+  private func measureAsWritten(_ pass: inout LivePass, _ fixes: [Fix]) {
+    let accepted = pass.segment.acceptedFixIndices
+    pass.segment.refinedCoordinates = accepted.map { fixes[$0].coordinate }
+    pass.segment.refinedIsMoving = accepted.map { fixes[$0].cleanedMotion == .moving }
+    pass.segment.refinedIsCreeping = accepted.map { fixes[$0].cleanedMotion == .creeping }
+    pass.records = []
+    pass.stopSpeeds = []
+    pass.reportedVelocities = []
+  }
+
+  /// Whether every fix of a segment carries the motion a cleaned file writes.
+  private static func isCleaned(_ fixes: [Fix]) -> Bool {
+    !fixes.isEmpty && fixes.allSatisfy { $0.cleanedMotion != nil }
   }
 
   /// The positions among the accepted fixes whose step from the fix before is longer than

@@ -51,6 +51,9 @@ extension TrackAnalysis {
       case .none: coordinates = accepted.map { segment.fixes[$0].coordinate }
       }
       let usesTimes = analyzed.timeUsability == .usable
+      let creeping =
+        smoothing == .rts
+        ? analyzed.refinedIsCreeping : [Bool](repeating: false, count: accepted.count)
       let path = CleanedPath(
         coordinates: coordinates,
         isMoving: isCounted(analyzed, smoothing),
@@ -61,7 +64,7 @@ extension TrackAnalysis {
       if usesTimes {
         Self.holdClock(&pieces, segment: segment, verdicts: segmentVerdicts, accepted: accepted)
       }
-      for piece in pieces {
+      for (pieceIndex, piece) in pieces.enumerated() {
         var points = piece
         if toleranceMeters > 0 {
           let mustKeep = CleanedPath.mustKeep(piece)
@@ -73,9 +76,12 @@ extension TrackAnalysis {
         cleaned.sourceSegments.append(index)
         cleaned.track.segments.append(
           Segment(
-            fixes: points.map { point in
+            fixes: points.enumerated().map { offset, point in
               if point.isInterpolated { return Self.interpolatedFix(point) }
               var fix = segment.fixes[accepted[point.position]]
+              fix.cleanedMotion = Self.motion(
+                of: point, isCreeping: creeping[point.position],
+                opensPiece: offset == 0 ? pieceIndex : nil)
               if let time = point.timeSeconds {
                 fix.timestamp = Date(timeIntervalSinceReferenceDate: time)
               }
@@ -92,6 +98,17 @@ extension TrackAnalysis {
     return cleaned
   }
 
+  /// The motion written with a point. A piece after the first opens with a stop, which the
+  /// timer counts, so that read again it continues the piece before (see
+  /// ``CleanedMotion/stopped``); the first piece opens the segment, whatever held it.
+  /// - Parameter opensPiece: the number of the piece the point opens, `nil` for a later point.
+  private static func motion(
+    of point: CleanedPath.Point, isCreeping: Bool, opensPiece: Int?
+  ) -> CleanedMotion {
+    if let opensPiece { return opensPiece > 0 ? .stopped : isCreeping ? .creeping : .moving }
+    return point.isHeld ? .stopped : isCreeping ? .creeping : .moving
+  }
+
   /// The paths across signal losses that the figures of `smoothing`'s positions measured.
   private func gapPaths(_ analyzed: AnalyzedSegment, _ smoothing: Smoothing) -> [Int: GapPath] {
     switch smoothing {
@@ -106,7 +123,8 @@ extension TrackAnalysis {
     Fix(
       timestamp: point.timeSeconds.map { Date(timeIntervalSinceReferenceDate: $0) },
       latitudeDegrees: point.coordinate.latitudeDegrees,
-      longitudeDegrees: point.coordinate.longitudeDegrees, courseDegrees: point.courseDegrees)
+      longitudeDegrees: point.coordinate.longitudeDegrees, courseDegrees: point.courseDegrees,
+      cleanedMotion: .moving)
   }
 
   /// Whether the step into each accepted fix counts for the figures of `smoothing`'s positions:

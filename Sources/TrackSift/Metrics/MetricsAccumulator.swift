@@ -94,9 +94,12 @@ public struct MetricsAccumulator: Sendable, Hashable {
   public var currentTimerSeconds: Double { timerSeconds }
 
   /// Marks the start of a new segment: the next sample is not joined to the previous one.
-  public mutating func startSegment() {
+  /// - Parameter keepsClock: whether the timer runs on from the segment before, as through a
+  ///   stop rather than a pause (the segments of a cleaned file that one stop parts; see
+  ///   ``CleanedMotion/stopped``).
+  public mutating func startSegment(keepsClock: Bool = false) {
     previous = nil
-    segmentLatestSeconds = nil
+    if !keepsClock { segmentLatestSeconds = nil }
     recentIntervals.removeAll()
     segmentHasSample = false
     elevation.breakSegment()

@@ -5,7 +5,7 @@ extension Fix: Codable {
     case timestamp, arrivalTime, latitudeDegrees, longitudeDegrees, altitudeMeters
     case horizontalAccuracyMeters, verticalAccuracyMeters, speedMetersPerSecond
     case speedAccuracyMetersPerSecond, courseDegrees, courseAccuracyDegrees, source, receiver
-    case sensors
+    case sensors, cleanedMotion
   }
 
   public init(from decoder: any Decoder) throws {
@@ -26,7 +26,8 @@ extension Fix: Codable {
       courseAccuracyDegrees: try c.decodeIfPresent(Double.self, forKey: .courseAccuracyDegrees),
       source: try c.decodeIfPresent(FixSource.self, forKey: .source) ?? .unknown,
       receiver: try c.decodeIfPresent(ReceiverStatus.self, forKey: .receiver) ?? ReceiverStatus(),
-      sensors: try c.decodeIfPresent(SensorValues.self, forKey: .sensors) ?? SensorValues())
+      sensors: try c.decodeIfPresent(SensorValues.self, forKey: .sensors) ?? SensorValues(),
+      cleanedMotion: try c.decodeIfPresent(CleanedMotion.self, forKey: .cleanedMotion))
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -45,5 +46,6 @@ extension Fix: Codable {
     try c.encode(source, forKey: .source)
     if !receiver.isEmpty { try c.encode(receiver, forKey: .receiver) }
     if !sensors.isEmpty { try c.encode(sensors, forKey: .sensors) }
+    try c.encodeIfPresent(cleanedMotion, forKey: .cleanedMotion)
   }
 }

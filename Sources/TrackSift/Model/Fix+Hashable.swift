@@ -12,6 +12,7 @@ extension Fix: Hashable {
       && lhs.courseDegrees == rhs.courseDegrees
       && lhs.courseAccuracyDegrees == rhs.courseAccuracyDegrees
       && lhs.source == rhs.source && lhs.receiver == rhs.receiver && lhs.sensors == rhs.sensors
+      && lhs.cleanedMotion == rhs.cleanedMotion
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -34,6 +34,9 @@ public struct Fix: Sendable {
   public var receiver: ReceiverStatus
   /// Sensor readings recorded with the fix.
   public var sensors: SensorValues
+  /// What the refined figures counted over the step into this fix, where the fix comes from a
+  /// file TrackSift cleaned; `nil` for every other fix.
+  public var cleanedMotion: CleanedMotion?
 
   /// Creates a fix. Only the position is required.
   public init(
@@ -50,7 +53,8 @@ public struct Fix: Sendable {
     courseAccuracyDegrees: Double? = nil,
     source: FixSource = .unknown,
     receiver: ReceiverStatus = ReceiverStatus(),
-    sensors: SensorValues = SensorValues()
+    sensors: SensorValues = SensorValues(),
+    cleanedMotion: CleanedMotion? = nil
   ) {
     storedTimestamp = timestamp?.timeIntervalSinceReferenceDate ?? .nan
     storedArrivalTime = arrivalTime?.timeIntervalSinceReferenceDate ?? .nan
@@ -66,6 +70,7 @@ public struct Fix: Sendable {
     self.source = source
     self.receiver = receiver
     self.sensors = sensors
+    self.cleanedMotion = cleanedMotion
   }
 
   /// The time of the fix itself (from the satellites), or `nil` when the source has no time.

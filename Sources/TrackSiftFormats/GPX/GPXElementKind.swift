@@ -18,6 +18,7 @@ enum GPXElementKind: UInt8 {
   case heartRate, cadence, airTemperature, power
   // TrackSift's own extension (see `GPXWriter`).
   case horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy, source, arrivalTime
+  case motion
 
   /// True for elements whose text the reader uses.
   var holdsValue: Bool { self == .name || rawValue >= GPXElementKind.description.rawValue }
@@ -128,6 +129,7 @@ enum GPXElementKind: UInt8 {
     if matches(name, "trkseg") { return .trackSegment }
     if matches(name, "course") { return .course }
     if matches(name, "source") { return .source }
+    if matches(name, "motion") { return .motion }
     return .other
   }
 
@@ -158,7 +160,7 @@ enum GPXElementKind: UInt8 {
       .satellites, .fixType:
       return parent.isPoint ? self : .other
     case .heartRate, .cadence, .airTemperature, .power, .horizontalAccuracy, .verticalAccuracy,
-      .speedAccuracy, .courseAccuracy, .source, .arrivalTime:
+      .speedAccuracy, .courseAccuracy, .source, .arrivalTime, .motion:
       return inPointExtensions ? self : .other
     case .gpx, .other, .link, .description, .linkText, .url, .urlName, .activityType:
       return .other

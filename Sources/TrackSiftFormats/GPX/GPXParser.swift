@@ -315,10 +315,10 @@ struct GPXParser {
         throw valueError("a fix type (none, 2d, 3d, dgps, pps)", element)
       }
       point.fixType = type
-    case .source:
-      let word = trimmedTextString()
-      // A source this version does not know is as good as none.
-      point.source = FixSource(rawValue: word) ?? .unknown
+    // A source this version does not know is as good as none; a motion, leaves the point to
+    // be measured afresh.
+    case .source: point.source = FixSource(rawValue: trimmedTextString()) ?? .unknown
+    case .motion: point.cleanedMotion = CleanedMotion(rawValue: trimmedTextString())
     default:
       guard let number = withText({ ASCIINumber.double($0) }) else {
         throw valueError("a number", element)

@@ -21,6 +21,7 @@ struct GPXPointValues {
   var satellites: Int?
   var fixType: ReceiverStatus.FixType?
   var source = FixSource.unknown
+  var cleanedMotion: CleanedMotion?
   var heartRate = Double.nan
   var cadence = Double.nan
   var power = Double.nan
@@ -47,6 +48,7 @@ struct GPXPointValues {
         positionDilution: optional(positionDilution)),
       sensors: SensorValues(
         heartRateBeatsPerMinute: optional(heartRate), cadencePerMinute: optional(cadence),
-        powerWatts: optional(power), temperatureCelsius: optional(temperature)))
+        powerWatts: optional(power), temperatureCelsius: optional(temperature)),
+      cleanedMotion: cleanedMotion)
   }
 }

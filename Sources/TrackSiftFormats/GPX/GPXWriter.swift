@@ -24,6 +24,7 @@ import TrackSift
 /// | `power` | watts |
 /// | `source` | `FixSource` raw value, when not `unknown` |
 /// | `arrivalTime` | ISO 8601, like `time` |
+/// | `motion` | `Fix.cleanedMotion` raw value, in a file TrackSift cleaned |
 ///
 /// Numbers are written as plain decimals with the shortest digits that read back to the same
 /// `Double`, so `GPXReader.read(data: GPXWriter.data(from: document)) == document` for any
@@ -198,6 +199,9 @@ public enum GPXWriter {
       own += "<tracksift:arrivalTime>"
       own += ISO8601Time.string(secondsSinceReferenceDate: arrival)
       own += "</tracksift:arrivalTime>"
+    }
+    if let motion = fix.cleanedMotion {
+      own += "<tracksift:motion>\(motion.rawValue)</tracksift:motion>"
     }
     guard !garmin.isEmpty || !own.isEmpty else { return }
     output += indent

@@ -47,7 +47,8 @@ struct TCXParser {
         speedAccuracyMetersPerSecond: extensionValues.speedAccuracyMetersPerSecond,
         courseDegrees: extensionValues.courseDegrees,
         courseAccuracyDegrees: extensionValues.courseAccuracyDegrees,
-        source: extensionValues.source, receiver: extensionValues.receiver, sensors: sensors)
+        source: extensionValues.source, receiver: extensionValues.receiver, sensors: sensors,
+        cleanedMotion: extensionValues.cleanedMotion)
     }
 
     var sample: TCXSample {

@@ -18,9 +18,10 @@ import TrackSift
 /// | `sat` | satellites used |
 /// | `hdop`, `vdop`, `pdop` | dilutions of precision |
 /// | `temperature` | Celsius |
+/// | `motion` | `CleanedMotion` raw value, in a file TrackSift cleaned |
 enum TCXTrackSiftValue: CaseIterable {
   case course, courseAccuracy, horizontalAccuracy, verticalAccuracy, speedAccuracy, source
-  case arrivalTime, fixType, satellites, hdop, vdop, pdop, temperature
+  case arrivalTime, fixType, satellites, hdop, vdop, pdop, temperature, motion
 
   /// The element's local name.
   var name: StaticString {
@@ -38,6 +39,7 @@ enum TCXTrackSiftValue: CaseIterable {
     case .vdop: "vdop"
     case .pdop: "pdop"
     case .temperature: "temperature"
+    case .motion: "motion"
     }
   }
 
@@ -54,7 +56,7 @@ enum TCXTrackSiftValue: CaseIterable {
     case .vdop: .verticalDilution
     case .pdop: .positionDilution
     case .temperature: .temperature
-    case .source, .arrivalTime, .fixType, .satellites: nil
+    case .source, .arrivalTime, .fixType, .satellites, .motion: nil
     }
   }
 
@@ -70,6 +72,7 @@ enum TCXTrackSiftValue: CaseIterable {
       }
     case .fixType: return fix.receiver.fixType?.rawValue
     case .satellites: return fix.receiver.satellitesUsed.map(String.init)
+    case .motion: return fix.cleanedMotion?.rawValue
     default: return nil  // A number, above.
     }
   }
@@ -94,6 +97,10 @@ enum TCXTrackSiftValue: CaseIterable {
     case .satellites:
       guard let count = Int(string), count >= 0 else { return false }
       fix.receiver.satellitesUsed = count
+      return true
+    case .motion:
+      guard let motion = CleanedMotion(rawValue: string) else { return false }
+      fix.cleanedMotion = motion
       return true
     default: break
     }

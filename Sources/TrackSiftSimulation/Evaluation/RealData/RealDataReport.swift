@@ -108,10 +108,17 @@ public struct RealDataReport: Sendable, Codable {
     value.map { String(format: format, $0) } ?? "–"
   }
 
-  private static func cleanedLengthCheck(_ score: RealRecordingScore) -> RealDataCheck {
-    RealDataCheck(
-      "\(score.name): cleaned file length against the refined distance",
-      score.cleanedAgainstRefinedPercent, .within, cleanedLengthLimitPercent, " %")
+  /// The cleaned file's checks: its own length, and its refined figures when analysed again,
+  /// against the recording's refined figures.
+  private static func cleanedFileChecks(_ score: RealRecordingScore) -> [RealDataCheck] {
+    [
+      RealDataCheck(
+        "\(score.name): cleaned file length against the refined distance",
+        score.cleanedAgainstRefinedPercent, .within, cleanedLengthLimitPercent, " %"),
+      RealDataCheck(
+        "\(score.name): cleaned file analysed again, refined distance and moving time",
+        score.reanalysedAgainstRefinedPercent, .within, cleanedLengthLimitPercent, " %"),
+    ]
   }
 
   private var driveSection: Section? {
@@ -148,7 +155,7 @@ public struct RealDataReport: Sendable, Codable {
           RealDataCheck(
             "\(score.name): refined |distance error| less raw's", excess, .atMost, 0, " pp"))
       }
-      checks.append(Self.cleanedLengthCheck(score))
+      checks += Self.cleanedFileChecks(score)
       table.rows.append([
         score.name, Self.meters(score.rawP95Meters), Self.meters(score.refinedP95Meters),
         Self.meters(score.cleanedFileP95Meters), Self.percent(score.errorPercent(score.rawMeters)),
@@ -177,7 +184,7 @@ public struct RealDataReport: Sendable, Codable {
         RealDataCheck(
           "\(score.name): cleaned file's length error", score.errorPercent(score.cleanedFileMeters),
           .within, Self.loopLimitPercent, " %"))
-      checks.append(Self.cleanedLengthCheck(score))
+      checks += Self.cleanedFileChecks(score)
       table.rows.append([
         score.name, Self.percent(score.errorPercent(score.rawMeters)),
         Self.percent(score.errorPercent(score.liveMeters)),
@@ -215,7 +222,7 @@ public struct RealDataReport: Sendable, Codable {
           RealDataCheck(
             "\(score.name): refined against its own total",
             score.errorPercent(score.refinedMeters), .within, limit, " %"))
-        checks.append(Self.cleanedLengthCheck(score))
+        checks += Self.cleanedFileChecks(score)
         table.rows.append([
           score.name, Self.meters(score.referenceMeters, "%.0f m"),
           Self.percent(score.errorPercent(score.rawMeters)),
@@ -283,7 +290,7 @@ public struct RealDataReport: Sendable, Codable {
         RealDataCheck(
           "\(score.name): refined against the device (paired-walk bound)",
           score.errorPercent(score.refinedMeters), .within, Self.pairedLimitPercent, " %"))
-      checks.append(Self.cleanedLengthCheck(score))
+      checks += Self.cleanedFileChecks(score)
       table.rows.append([
         score.name, Self.meters(score.referenceMeters, "%.1f m"),
         Self.percent(score.errorPercent(score.rawMeters)),

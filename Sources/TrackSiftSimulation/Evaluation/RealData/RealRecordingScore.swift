@@ -23,6 +23,13 @@ public struct RealRecordingScore: Sendable, Codable {
   /// The cleaned file's own length (the geodesic between consecutive points of each of its
   /// segments, as any app measures it), in meters.
   public var cleanedFileMeters: Double
+  /// The refined moving time, in seconds (`nil` without times).
+  public var refinedMovingSeconds: Double?
+  /// The refined distance of the cleaned file analysed again with the same profile, in
+  /// meters: what `analyze` says of the file `clean` wrote.
+  public var reanalysedMeters: Double
+  /// The refined moving time of the cleaned file analysed again, in seconds.
+  public var reanalysedMovingSeconds: Double?
   /// 95th percentile of the horizontal error of every in-range raw fix the reference covers,
   /// in meters; `nil` without a reference trajectory.
   public var rawP95Meters: Double?
@@ -41,6 +48,17 @@ public struct RealRecordingScore: Sendable, Codable {
   /// The cleaned file's length against the refined distance, in percent.
   public var cleanedAgainstRefinedPercent: Double? {
     refinedMeters > 0 ? (cleanedFileMeters / refinedMeters - 1) * 100 : nil
+  }
+
+  /// The larger of the differences between the cleaned file's refined distance and moving
+  /// time, analysed again, and the recording's own, in percent (signed as the larger one).
+  public var reanalysedAgainstRefinedPercent: Double? {
+    guard refinedMeters > 0 else { return nil }
+    let distance = (reanalysedMeters / refinedMeters - 1) * 100
+    guard let moving = refinedMovingSeconds, moving > 0, let again = reanalysedMovingSeconds
+    else { return distance }
+    let time = (again / moving - 1) * 100
+    return abs(time) > abs(distance) ? time : distance
   }
 
   /// Analyses and scores a recording.
@@ -69,6 +87,10 @@ public struct RealRecordingScore: Sendable, Codable {
     liveMeters = analysis.liveMetrics.distanceMeters
     refinedMeters = analysis.refinedMetrics.distanceMeters
     cleanedFileMeters = cleaned.pathLengthMeters
+    refinedMovingSeconds = analysis.refinedMetrics.movingTimeSeconds
+    let again = TrackAnalysis(track: cleaned, profile: profile).refinedMetrics
+    reanalysedMeters = again.distanceMeters
+    reanalysedMovingSeconds = again.movingTimeSeconds
     self.referenceMeters = referenceMeters
     guard !reference.isEmpty else { return }
     let truth = EvaluationTruth(track: track, reference: reference)

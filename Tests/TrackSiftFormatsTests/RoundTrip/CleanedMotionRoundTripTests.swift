@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TrackSift
+
+@testable import TrackSiftFormats
+
+/// The motion a cleaned file writes with each point reads back from GPX and TCX, and a value
+/// this version does not know is refused or set aside, never taken for another.
+@Suite struct CleanedMotionRoundTripTests {
+  static let track: Track = {
+    let motions: [CleanedMotion?] = [.moving, .creeping, .stopped, nil]
+    return Track(
+      name: "cleaned",
+      segments: [
+        Segment(
+          fixes: motions.enumerated().map { second, motion in
+            Fix(
+              timestamp: Date(timeIntervalSinceReferenceDate: 7e8 + Double(second)),
+              latitudeDegrees: 47.5, longitudeDegrees: 8.5 + Double(second) * 1e-5,
+              cleanedMotion: motion)
+          })
+      ])
+  }()
+
+  static func motions(_ track: Track?) -> [CleanedMotion?] {
+    track?.segments.flatMap(\.fixes).map(\.cleanedMotion) ?? []
+  }
+
+  @Test func gpxKeepsEachPointsMotion() throws {
+    let document = GPXDocument(creator: "TrackSift", name: "cleaned", tracks: [Self.track])
+    let text = GPXWriter.string(from: document)
+    #expect(text.contains("<tracksift:motion>creeping</tracksift:motion>"))
+    let read = try GPXReader.read(data: Data(text.utf8))
+    #expect(Self.motions(read.tracks.first) == Self.motions(Self.track))
+  }
+
+  @Test func tcxKeepsEachPointsMotion() throws {
+    let read = try TCXReader.read(data: TCXWriter.data(from: Self.track))
+    #expect(Self.motions(read.activities.first?.track) == Self.motions(Self.track))
+  }
+
+  @Test func anUnknownMotionIsSetAsideInGPXAndRefusedInTCX() throws {
+    let gpx = GPXWriter.string(
+      from: GPXDocument(creator: "TrackSift", name: "cleaned", tracks: [Self.track])
+    ).replacingOccurrences(of: ">creeping<", with: ">drifting<")
+    let read = try GPXReader.read(data: Data(gpx.utf8))
+    #expect(Self.motions(read.tracks.first) == [.moving, nil, .stopped, nil])
+    let tcx = String(decoding: TCXWriter.data(from: Self.track), as: UTF8.self)
+      .replacingOccurrences(of: ">creeping<", with: ">drifting<")
+    #expect(throws: XMLReadError.self) { try TCXReader.read(data: Data(tcx.utf8)) }
+  }
+}
