@@ -10,9 +10,9 @@ import TrackSiftTestSupport
 
 /// A cleaned file measures what `analyze` says: its own length is the refined distance within
 /// 0.3 %, simplified or not, and `analyze` of the written file gives the original's refined
-/// distance, moving time and elapsed time within 0.3 %: a GPX or TCX file carries each point's
-/// ``CleanedMotion`` and is measured as written; a CSV or GeoJSON file, which does not, is
-/// filtered again and still comes within 0.3 % on the loop run.
+/// distance, moving time and elapsed time within 0.3 %: a GPX, TCX or FIT file carries each
+/// point's ``CleanedMotion`` and is measured as written; a CSV or GeoJSON file, which does not,
+/// is filtered again and still comes within 0.3 % on the loop run.
 ///
 /// The shared files are those of ``FigureInvariantsTests`` (every fourth by default, all with
 /// `TRACKSIFT_ALL_FILES=1`); the simulated suite is the standard one at 15 minutes and seed 1
@@ -100,7 +100,7 @@ import TrackSiftTestSupport
     #expect(again.timerTimeSeconds == original.timerTimeSeconds)
     #expect(again.elapsedTimeSeconds == original.elapsedTimeSeconds)
     try Self.expectReanalysisMatches(
-      analysis, of: input.track, profile: .walking, formats: [.gpx, .tcx], file)
+      analysis, of: input.track, profile: .walking, formats: [.gpx, .tcx, .fit], file)
   }
 
   @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
@@ -110,7 +110,7 @@ import TrackSiftTestSupport
     let input = try ActivityFile.read(atPath: path)
     let analysis = TrackAnalysis(track: input.track, profile: .running)
     try Self.expectReanalysisMatches(
-      analysis, of: input.track, profile: .running, formats: [.tcx, .csv, .geojson], file)
+      analysis, of: input.track, profile: .running, formats: [.tcx, .fit, .csv, .geojson], file)
   }
 
   /// The simulated recordings checked: the standard suite.
@@ -140,7 +140,7 @@ import TrackSiftTestSupport
       + "seed \(configuration.seed)"
   }
 
-  enum Format: String { case gpx, tcx, csv, geojson }
+  enum Format: String { case gpx, tcx, fit, csv, geojson }
 
   /// Writes the cleaned track in each format, reads it back as `analyze` does and expects the
   /// refined distance, moving time and elapsed time within ``relativeTolerance``.
@@ -163,6 +163,7 @@ import TrackSiftTestSupport
         try GPXWriter.write(
           GPXDocument(creator: "TrackSift", name: cleaned.name, tracks: [cleaned]), to: url)
       case .tcx: try TCXWriter.write(cleaned, to: url)
+      case .fit: try FITWriter.write(cleaned, to: url)
       case .csv: try FixCSVWriter.write(cleaned, to: url)
       case .geojson:
         try GeoJSONWriter.write(

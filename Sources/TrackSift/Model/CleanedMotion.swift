@@ -3,8 +3,8 @@
 /// that the file, read again, is measured as it was written instead of being filtered and
 /// judged a second time.
 ///
-/// The GPX and TCX writers keep it in TrackSift's extension (`<tracksift:motion>`); a fix read
-/// from anywhere else has none. A segment whose every fix has one is measured as written: its
+/// The GPX and TCX writers keep it in TrackSift's extension (`<tracksift:motion>`), the FIT
+/// writer in a developer field (`tracksift_motion`); a fix read from anywhere else has none. A segment whose every fix has one is measured as written: its
 /// positions are the refined ones and its steps count as the states say (see
 /// ``TrackAnalysis``).
 public enum CleanedMotion: String, Sendable, Hashable, Codable, CaseIterable {

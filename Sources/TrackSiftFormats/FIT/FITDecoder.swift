@@ -64,6 +64,9 @@ struct FITDecoder {
     if values.dilutions != nil || values.satellites != nil {
       setReceiver(dilutions: values.dilutions, satellites: values.satellites)
     }
+    if let motions = values.byName[FITCleanedMotionField.name] {
+      setMotions(motions)
+    }
     activity.track = Track(segments: segments)
     return activity
   }
@@ -81,6 +84,19 @@ struct FITDecoder {
         if let value = satellites?[safe: position], value.isFinite, value >= 0, value < 1_000 {
           segments[segment].fixes[index].receiver.satellitesUsed = Int(value)
         }
+      }
+    }
+  }
+
+  /// Sets the motion of the fixes of a file TrackSift cleaned from its developer field's
+  /// values, one per fix.
+  private mutating func setMotions(_ codes: [Double?]) {
+    var position = 0
+    for segment in segments.indices {
+      for index in segments[segment].fixes.indices {
+        defer { position += 1 }
+        segments[segment].fixes[index].cleanedMotion =
+          codes[safe: position].flatMap { $0 }.flatMap(FITCleanedMotionField.motion(code:))
       }
     }
   }

@@ -9,6 +9,14 @@ struct FITEncoder {
     let type: FITBaseType
   }
 
+  /// A developer field of a definition: its number among the fields a `field_description`
+  /// gave the developer data index `dataIndex`, and its base type, one element.
+  struct DeveloperField: Sendable {
+    let number: UInt8
+    let type: FITBaseType
+    let dataIndex: UInt8
+  }
+
   /// FIT protocol 2.0.
   static let protocolVersion: UInt8 = 0x20
   /// The profile version the writer follows, 21.32 (profile versions are x100).
@@ -23,15 +31,43 @@ struct FITEncoder {
   }
 
   /// Appends a definition message: local type `local` (0-15) now means message `global`
-  /// with `fields`, little-endian.
-  mutating func define(local: UInt8, global: UInt16, fields: [Field]) {
-    records += [0x40 | local, 0, 0]
+  /// with `fields`, then `developerFields`, little-endian. A data message of the type gives
+  /// their values in that order.
+  mutating func define(
+    local: UInt8, global: UInt16, fields: [Field], developerFields: [DeveloperField] = []
+  ) {
+    records += [0x40 | (developerFields.isEmpty ? 0 : 0x20) | local, 0, 0]
     append(UInt64(global), size: 2)
     records.append(UInt8(fields.count))
     for field in fields {
       records += [field.number, UInt8(field.type.size), field.type.definitionByte]
     }
-    definitions[Int(local)] = fields
+    if !developerFields.isEmpty {
+      records.append(UInt8(developerFields.count))
+      for field in developerFields {
+        records += [field.number, UInt8(field.type.size), field.dataIndex]
+      }
+    }
+    definitions[Int(local)] =
+      fields + developerFields.map { Field(number: $0.number, type: $0.type) }
+  }
+
+  /// Defines local type `local` as message `global` with one field per entry, each of as
+  /// many bytes as given (a string with its terminating zero, a byte array), then appends
+  /// their data message: for the messages whose fields are not numbers.
+  mutating func appendMessage(
+    local: UInt8, global: UInt16, bytes: [(number: UInt8, type: FITBaseType, bytes: [UInt8])]
+  ) {
+    records += [0x40 | local, 0, 0]
+    append(UInt64(global), size: 2)
+    records.append(UInt8(bytes.count))
+    for field in bytes {
+      records += [field.number, UInt8(field.bytes.count), field.type.definitionByte]
+    }
+    // Not a type `append(local:values:)` can fill: its fields are not one number each.
+    definitions[Int(local)] = nil
+    records.append(local)
+    for field in bytes { records += field.bytes }
   }
 
   /// Appends a data message of local type `local`: one raw value per field of its

@@ -12,6 +12,7 @@ enum FITProfile {
   static let deviceInfo: UInt16 = 23
   static let activity: UInt16 = 34
   static let fieldDescription: UInt16 = 206
+  static let developerDataID: UInt16 = 207
 
   /// Seconds from 1970-01-01 to the FIT epoch, 1989-12-31T00:00:00Z.
   static let epochUnixSeconds: Double = 631_065_600

@@ -72,25 +72,42 @@ struct FITRecordEncoding {
   }
 
   private let values: [Value]
+  /// Whether the records carry TrackSift's motion field (``FITCleanedMotionField``): some fix
+  /// has a motion.
+  let carriesMotion: Bool
 
   /// The `record` fields of `track`'s fixes.
   /// - Complexity: O(n) in the fixes.
   init(track: Track) {
     let fixes = track.segments.lazy.flatMap(\.fixes)
     values = Value.allCases.filter { value in fixes.contains { value.isPresent(in: $0) } }
+    carriesMotion = fixes.contains { $0.cleanedMotion != nil }
   }
 
   /// The fields of the `record` definition, in the order of ``rawValues(of:distanceMeters:)``.
   var fields: [FITEncoder.Field] { values.map(\.field) }
 
-  /// The raw values of `fix`'s record, one per field; `nil` for the invalid value.
+  /// The developer fields of the `record` definition, after ``fields``.
+  var developerFields: [FITEncoder.DeveloperField] {
+    guard carriesMotion else { return [] }
+    return [
+      FITEncoder.DeveloperField(
+        number: FITCleanedMotionField.number, type: .uint8,
+        dataIndex: FITCleanedMotionField.dataIndex)
+    ]
+  }
+
+  /// The raw values of `fix`'s record, one per field and developer field; `nil` for the
+  /// invalid value.
   /// - Parameter distanceMeters: the cumulative distance of the fix along the track.
   func rawValues(of fix: Fix, distanceMeters: Double) -> [UInt64?] {
     let timestamp = fix.timeSeconds.flatMap(Self.fitTimestamp)
-    return values.map { value in
+    var raws = values.map { value in
       value.scaled(fix, timestamp: timestamp, distanceMeters: distanceMeters)
         .flatMap(value.field.type.raw(encoding:))
     }
+    if carriesMotion { raws.append(fix.cleanedMotion.map(FITCleanedMotionField.code)) }
+    return raws
   }
 
   /// Seconds since 2001-01-01 UTC as a FIT timestamp (whole seconds since

@@ -19,7 +19,10 @@ import TrackSift
 /// it invalid), `enhanced_speed` (mm/s, valid reported speeds only), `heart_rate`, `cadence` (per minute), `power` (W), `temperature` (degrees C)
 /// and `gps_accuracy` (whole meters, 254 for a larger radius). A value a fix lacks, or that
 /// does not fit its field (a heart rate above 254, a time before 1990), is written as the
-/// field's invalid value, so it reads back as absent; a fix without a valid position gives a record without one, which
+/// field's invalid value, so it reads back as absent. The motion of a cleaned file's points
+/// (`Fix.cleanedMotion`) goes into a developer field, `tracksift_motion` (0 moving,
+/// 1 creeping, 2 stopped), described by a `developer_data_id` and a `field_description`
+/// before the records, where some fix has one; a fix without a valid position gives a record without one, which
 /// ``FITReader`` counts but does not turn into a fix. The profile has no field for the other
 /// accuracies, course, receiver status, arrival time or source, so they are not written (read
 /// back, the elevation gain can differ: without a vertical accuracy, altitudes are taken with
@@ -177,7 +180,10 @@ public enum FITWriter {
         field(Event.eventType, .enumeration),
       ])
     let records = FITRecordEncoding(track: track)
-    encoder.define(local: recordLocal, global: FITProfile.record, fields: records.fields)
+    if records.carriesMotion { describeMotionField(to: &encoder) }
+    encoder.define(
+      local: recordLocal, global: FITProfile.record, fields: records.fields,
+      developerFields: records.developerFields)
     var distanceMeters = 0.0
     for (index, segment) in track.segments.enumerated() {
       let times = segment.fixes.lazy.compactMap(\.timeSeconds)
@@ -202,6 +208,22 @@ public enum FITWriter {
         isLast ? FITProfile.Value.eventTypeStopAll : FITProfile.Value.eventTypeStop, at: end,
         to: &encoder)
     }
+  }
+
+  /// The `developer_data_id` and `field_description` of TrackSift's motion field
+  /// (``FITCleanedMotionField``).
+  private static func describeMotionField(to encoder: inout FITEncoder) {
+    typealias Motion = FITCleanedMotionField
+    encoder.appendMessage(
+      local: 0, global: FITProfile.developerDataID,
+      bytes: [(1, .byte, Motion.applicationID), (3, .uint8, [Motion.dataIndex])])
+    encoder.appendMessage(
+      local: 0, global: FITProfile.fieldDescription,
+      bytes: [
+        (0, .uint8, [Motion.dataIndex]), (1, .uint8, [Motion.number]),
+        (2, .uint8, [FITBaseType.uint8.definitionByte]),
+        (3, .string, Array(Motion.name.utf8) + [0]),
+      ])
   }
 
   private static func appendTimerEvent(

@@ -4,8 +4,9 @@ import TrackSift
 
 @testable import TrackSiftFormats
 
-/// The motion a cleaned file writes with each point reads back from GPX and TCX, and a value
-/// this version does not know is refused or set aside, never taken for another.
+/// The motion a cleaned file writes with each point reads back from GPX, TCX and FIT (a
+/// developer field), and a value this version does not know is refused or set aside, never
+/// taken for another.
 @Suite struct CleanedMotionRoundTripTests {
   static let track: Track = {
     let motions: [CleanedMotion?] = [.moving, .creeping, .stopped, nil]
@@ -37,6 +38,21 @@ import TrackSift
   @Test func tcxKeepsEachPointsMotion() throws {
     let read = try TCXReader.read(data: TCXWriter.data(from: Self.track))
     #expect(Self.motions(read.activities.first?.track) == Self.motions(Self.track))
+  }
+
+  @Test func fitKeepsEachPointsMotionInADeveloperField() throws {
+    let data = FITWriter.data(from: Self.track)
+    let read = try FITReader.read(data: data)
+    #expect(Self.motions(read.track) == Self.motions(Self.track))
+    #expect(read.developerFields[FITCleanedMotionField.name]?.count == 4)
+    // A file without motions describes no developer field.
+    var plain = Self.track
+    for index in plain.segments[0].fixes.indices {
+      plain.segments[0].fixes[index].cleanedMotion = nil
+    }
+    let plainRead = try FITReader.read(data: FITWriter.data(from: plain))
+    #expect(plainRead.developerFields.isEmpty)
+    #expect(Self.motions(plainRead.track) == [nil, nil, nil, nil])
   }
 
   @Test func anUnknownMotionIsSetAsideInGPXAndRefusedInTCX() throws {
