@@ -10,9 +10,8 @@ import TrackSiftTestSupport
 
 /// A cleaned file measures what `analyze` says: its own length is the refined distance within
 /// 0.3 %, simplified or not, and `analyze` of the written file gives the original's refined
-/// distance, moving time and elapsed time within 0.3 %: a GPX, TCX or FIT file carries each
-/// point's ``CleanedMotion`` and is measured as written; a CSV or GeoJSON file, which does not,
-/// is filtered again and still comes within 0.3 % on the loop run.
+/// distance, moving time and elapsed time within 0.3 %: every format carries each point's
+/// ``CleanedMotion``, and the file is measured as written.
 ///
 /// The shared files are those of ``FigureInvariantsTests`` (every fourth by default, all with
 /// `TRACKSIFT_ALL_FILES=1`); the simulated suite is the standard one at 15 minutes and seed 1

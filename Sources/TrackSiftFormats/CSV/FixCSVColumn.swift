@@ -2,6 +2,8 @@
 enum FixCSVColumn: Hashable {
   case time, date, timeMilliseconds, gpsTime, gpsTimeMilliseconds, latitude, longitude, segment
   case satellites, provider
+  /// The motion a cleaned file writes with each point (`CleanedMotion`).
+  case motion
   /// A plain number of the fix: altitude, accuracies, speed, course, dilutions, sensors.
   case number(FixNumber)
   /// A position in Earth-centred, Earth-fixed meters, read where a file has no latitude and
@@ -56,6 +58,7 @@ enum FixCSVColumn: Hashable {
     case "pdop": self = .number(.positionDilution)
     case "sat", "sats", "satellites": self = .satellites
     case "provider", "source": self = .provider
+    case "motion": self = .motion
     case "wlspositionxecefmeters", "ecefx", "ecefxmeters": self = .ecefX
     case "wlspositionyecefmeters", "ecefy", "ecefymeters": self = .ecefY
     case "wlspositionzecefmeters", "ecefz", "ecefzmeters": self = .ecefZ

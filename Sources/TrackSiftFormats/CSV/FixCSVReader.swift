@@ -17,7 +17,8 @@ import TrackSift
 /// (watts), `temperature` (Celsius), `hdop` (which, in a file without an accuracy column,
 /// gives one as ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`,
 /// `provider`/`source` (as ``TrackSift/FixSource/init(providerName:)`` reads it: Android
-/// exports such as GPSLogger's name `gps` or `network`), and `segment`. Other columns (such as `distance`) are ignored.
+/// exports such as GPSLogger's name `gps` or `network`), `segment`, and `motion` (a
+/// `CleanedMotion` raw value, as ``FixCSVWriter`` writes a cleaned file's). Other columns (such as `distance`) are ignored.
 /// Latitude and longitude are required, or, in a file without them, a position in
 /// Earth-centred, Earth-fixed meters (`WlsPositionXEcefMeters`, `...Y...`, `...Z...`, or `ECEF
 /// X`, ...), taken as WGS84 with its height above the ellipsoid as the altitude: the GSDC
@@ -273,6 +274,11 @@ public enum FixCSVReader {
       fix.timestamp = time(number, in: column)
     case .provider:
       fix.source = FixSource(providerName: value)
+    case .motion:
+      guard let motion = CleanedMotion(rawValue: value) else {
+        throw FixCSVError(reason: "not a motion: \"\(value)\"", line: line, field: field)
+      }
+      fix.cleanedMotion = motion
     case .satellites:
       guard let count = Int(value), count >= 0 else {
         throw FixCSVError(reason: "not a satellite count: \"\(value)\"", line: line, field: field)

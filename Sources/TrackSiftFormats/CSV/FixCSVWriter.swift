@@ -5,7 +5,8 @@ import TrackSift
 ///
 /// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,speed_accuracy,`
 /// `course_accuracy,hr,cadence,power,temperature,hdop,vdop,pdop,sat,source,segment`, followed
-/// by `verdict` when verdicts are given and `speed_verdict` when speed verdicts are. `source` is the fix's `FixSource` name, empty when
+/// by `motion` when some fix has a `CleanedMotion` (a cleaned file), `verdict` when verdicts
+/// are given and `speed_verdict` when speed verdicts are. `source` is the fix's `FixSource` name, empty when
 /// unknown.
 /// Times are ISO 8601 UTC with the fewest fractional digits that read back exactly; numbers
 /// are plain decimals with the shortest digits that read back to the same `Double`; an unknown
@@ -34,6 +35,8 @@ public enum FixCSVWriter {
     from track: Track, verdicts: [[Verdict]]? = nil, speedVerdicts: [[SpeedVerdict]]? = nil
   ) -> String {
     var output = columns.joined(separator: ",")
+    let writesMotion = track.segments.contains { $0.fixes.contains { $0.cleanedMotion != nil } }
+    if writesMotion { output += ",motion" }
     if verdicts != nil { output += ",verdict" }
     if speedVerdicts != nil { output += ",speed_verdict" }
     output += "\n"
@@ -61,6 +64,7 @@ public enum FixCSVWriter {
           fix.source == .unknown ? "" : fix.source.rawValue, String(segmentIndex),
         ]
         output += fields.joined(separator: ",")
+        if writesMotion { output += "," + (fix.cleanedMotion?.rawValue ?? "") }
         if verdicts != nil {
           output += ","
           if let segmentVerdicts, fixIndex < segmentVerdicts.count {

@@ -20,10 +20,11 @@ import TrackSift
 /// | `heartRate`, `cadence` | per minute |
 /// | `power` | watts |
 /// | `temperature` | Celsius |
+/// | `motion` | `CleanedMotion` raw value, in a file TrackSift cleaned |
 enum GeoJSONFixValue: String, CaseIterable {
   case altitude, speed, speedAccuracy, course, courseAccuracy, horizontalAccuracy
   case verticalAccuracy, source, arrivalTime, fixType, satellites, hdop, vdop, pdop
-  case heartRate, cadence, power, temperature
+  case heartRate, cadence, power, temperature, motion
 
   /// The name of the feature property that holds the arrays.
   static let propertyName = "tracksift"
@@ -49,7 +50,7 @@ enum GeoJSONFixValue: String, CaseIterable {
     case .cadence: .cadence
     case .power: .power
     case .temperature: .temperature
-    case .source, .arrivalTime, .fixType, .satellites: nil
+    case .source, .arrivalTime, .fixType, .satellites, .motion: nil
     }
   }
 
@@ -69,13 +70,14 @@ enum GeoJSONFixValue: String, CaseIterable {
       return "\"\(ISO8601Time.string(secondsSinceReferenceDate: seconds))\""
     case .fixType: return fix.receiver.fixType.map { "\"\($0.rawValue)\"" }
     case .satellites: return fix.receiver.satellitesUsed.map(String.init)
+    case .motion: return fix.cleanedMotion.map { "\"\($0.rawValue)\"" }
     default: return nil  // A number, above.
     }
   }
 
   /// Sets the value of `fix` from `value` (`null` leaves it unknown).
   /// - Returns: `false` when `value` is not of the value's JSON type (a number, or a string
-  ///   for `source`, `arrivalTime` and `fixType`), or not a value it can take.
+  ///   for `source`, `arrivalTime`, `fixType` and `motion`), or not a value it can take.
   func set(_ value: JSONValue, of fix: inout Fix) -> Bool {
     if case .null = value { return true }
     switch self {
@@ -103,6 +105,12 @@ enum GeoJSONFixValue: String, CaseIterable {
       guard let number = value.number, number >= 0, number <= 10_000, number.rounded() == number
       else { return false }
       fix.receiver.satellitesUsed = Int(number)
+      return true
+    case .motion:
+      guard let text = value.string, let motion = CleanedMotion(rawValue: text) else {
+        return false
+      }
+      fix.cleanedMotion = motion
       return true
     default: break
     }

@@ -55,6 +55,24 @@ import TrackSift
     #expect(Self.motions(plainRead.track) == [nil, nil, nil, nil])
   }
 
+  @Test func csvAndGeoJSONKeepEachPointsMotion() throws {
+    let csv = FixCSVWriter.string(from: Self.track)
+    #expect(csv.hasPrefix(FixCSVWriter.columns.joined(separator: ",") + ",motion\n"))
+    #expect(try Self.motions(FixCSVReader.read(string: csv)) == Self.motions(Self.track))
+    let geoJSON = GeoJSONWriter.string(from: Self.track)
+    let read = try GeoJSONReader.read(string: geoJSON)
+    #expect(Self.motions(read.track) == Self.motions(Self.track))
+    // A track without motions writes no column and no array.
+    var plain = Self.track
+    for index in plain.segments[0].fixes.indices {
+      plain.segments[0].fixes[index].cleanedMotion = nil
+    }
+    #expect(!FixCSVWriter.string(from: plain).contains("motion"))
+    #expect(!GeoJSONWriter.string(from: plain).contains("motion"))
+    let bad = csv.replacingOccurrences(of: ",creeping", with: ",drifting")
+    #expect(throws: FixCSVError.self) { try FixCSVReader.read(string: bad) }
+  }
+
   @Test func anUnknownMotionIsSetAsideInGPXAndRefusedInTCX() throws {
     let gpx = GPXWriter.string(
       from: GPXDocument(creator: "TrackSift", name: "cleaned", tracks: [Self.track])
