@@ -50,7 +50,9 @@ public struct AnalysisSummary: Encodable, Sendable {
   ///   - analysis: the pipeline's analysis of `track`.
   ///   - device: the device's own totals, when the file carries them.
   ///   - readerNotes: what the reader passed over (`ActivityFile.notes`); a note that the
-  ///     times were set aside is added when a segment's times could not drive the motion model.
+  ///     times were set aside is added when a segment's times could not drive the motion model,
+  ///     and one that the refined figures were measured as written when segments came from a
+  ///     file TrackSift cleaned.
   ///   - profileReason: why the analysis used its profile.
   ///   - sessions: each session, for a file measured session by session
   ///     (`SessionSummary.sessions(of:choice:elevationModel:)`).
@@ -66,6 +68,13 @@ public struct AnalysisSummary: Encodable, Sendable {
       ![.usable, .noTimes].contains($0)
     }
     if let unusable { notes.append("times not used (\(unusable.explanation))") }
+    let asWritten = analysis.segments.filter(\.isMeasuredAsWritten).count
+    if asWritten > 0 {
+      notes.append(
+        "a file TrackSift cleaned: refined figures measured as written ("
+          + (asWritten == analysis.segments.count
+            ? "every segment" : "\(asWritten) of \(analysis.segments.count) segments") + ")")
+    }
     self.file = file
     self.device = device
     self.readerNote = notes.isEmpty ? nil : notes.joined(separator: "; ")

@@ -142,6 +142,7 @@ struct AnalysisPipeline {
     pass.segment.refinedCoordinates = accepted.map { fixes[$0].coordinate }
     pass.segment.refinedIsMoving = accepted.map { fixes[$0].cleanedMotion == .moving }
     pass.segment.refinedIsCreeping = accepted.map { fixes[$0].cleanedMotion == .creeping }
+    pass.segment.isMeasuredAsWritten = true
     pass.records = []
     pass.stopSpeeds = []
     pass.reportedVelocities = []

@@ -43,4 +43,8 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// Whether the segment's times drove the motion model, and if not, why (a segment whose
   /// times are not ``TimeUsability/usable`` is analysed without them).
   public var timeUsability: TimeUsability = .usable
+  /// Whether the segment came from a file TrackSift cleaned and its refined figures were
+  /// measured as written (every fix carries a ``CleanedMotion``): its refined positions are
+  /// the fixes' own.
+  public var isMeasuredAsWritten = false
 }
