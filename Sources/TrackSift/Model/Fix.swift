@@ -10,7 +10,7 @@ import Foundation
 /// of fixes lie within it), as iOS `horizontalAccuracy` and Android `getAccuracy()` report.
 /// Readers of formats with other conventions (gpsd's 95 % figures, HDOP) convert to it.
 ///
-/// Storage is compact (about 120 bytes a fix, so a million fixes fit in 128 MB): optional
+/// Storage is compact (160 bytes a fix, so a million fixes fit in 160 MB): optional
 /// values are held as NaN internally and exposed as `nil`. Equality treats two unknowns as
 /// equal.
 public struct Fix: Sendable {
@@ -30,13 +30,14 @@ public struct Fix: Sendable {
   private var storedCourseAccuracy: Double
   /// Where the position came from.
   public var source: FixSource
+  // Declared beside `source`, so that the byte it takes is padding already there.
+  /// What the refined figures counted over the step into this fix, where the fix comes from a
+  /// file TrackSift cleaned; `nil` for every other fix.
+  public var cleanedMotion: CleanedMotion?
   /// What the receiver said about its solution (dilution, satellites, fix type).
   public var receiver: ReceiverStatus
   /// Sensor readings recorded with the fix.
   public var sensors: SensorValues
-  /// What the refined figures counted over the step into this fix, where the fix comes from a
-  /// file TrackSift cleaned; `nil` for every other fix.
-  public var cleanedMotion: CleanedMotion?
 
   /// Creates a fix. Only the position is required.
   public init(
