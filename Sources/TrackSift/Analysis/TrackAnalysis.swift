@@ -32,6 +32,12 @@
 /// at a speed the activity moves at (between the stop detector's resume speed and the maximum
 /// derived speed): then it counts as a straight line, as tunnels and sparse recordings need.
 ///
+/// A timed segment whose every fix carries a ``CleanedMotion`` comes from a file TrackSift
+/// cleaned, and its refined figures are measured as written
+/// (``AnalyzedSegment/isMeasuredAsWritten``): the fixes' positions, their steps counted as
+/// their motions say, no smoothing or stop refinement a second time; the gate and the live
+/// figures run as for any file.
+///
 /// Maximum speed counts only fixes from a satellite receiver, a simulator or an unknown source,
 /// never network or fused positions.
 ///

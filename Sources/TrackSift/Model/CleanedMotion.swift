@@ -5,9 +5,9 @@
 ///
 /// The GPX and TCX writers keep it in TrackSift's extension (`<tracksift:motion>`), the FIT
 /// writer in a developer field (`tracksift_motion`), the CSV writer in a `motion` column and
-/// the GeoJSON writer in a `motion` array; a fix read from anywhere else has none. A segment whose every fix has one is measured as written: its
-/// positions are the refined ones and its steps count as the states say (see
-/// ``TrackAnalysis``).
+/// the GeoJSON writer in a `motion` array; a fix read from anywhere else has none. A segment
+/// whose every fix has one is measured as written: its positions are the refined ones and its
+/// steps count as the states say (see ``TrackAnalysis``).
 public enum CleanedMotion: String, Sendable, Hashable, Codable, CaseIterable {
   /// The step counts for distance and moving time.
   case moving

@@ -18,7 +18,8 @@ import TrackSift
 /// gives one as ``NMEAReader`` does: 5 m times the HDOP), `vdop`, `pdop`, `sat`,
 /// `provider`/`source` (as ``TrackSift/FixSource/init(providerName:)`` reads it: Android
 /// exports such as GPSLogger's name `gps` or `network`), `segment`, and `motion` (a
-/// `CleanedMotion` raw value, as ``FixCSVWriter`` writes a cleaned file's). Other columns (such as `distance`) are ignored.
+/// `CleanedMotion` raw value, as ``FixCSVWriter`` writes a cleaned file's). Other columns
+/// (such as `distance`) are ignored.
 /// Latitude and longitude are required, or, in a file without them, a position in
 /// Earth-centred, Earth-fixed meters (`WlsPositionXEcefMeters`, `...Y...`, `...Z...`, or `ECEF
 /// X`, ...), taken as WGS84 with its height above the ellipsoid as the altitude: the GSDC

@@ -6,8 +6,8 @@ import TrackSift
 /// The header is `time,lat,lon,ele,accuracy,vertical_accuracy,speed,course,speed_accuracy,`
 /// `course_accuracy,hr,cadence,power,temperature,hdop,vdop,pdop,sat,source,segment`, followed
 /// by `motion` when some fix has a `CleanedMotion` (a cleaned file), `verdict` when verdicts
-/// are given and `speed_verdict` when speed verdicts are. `source` is the fix's `FixSource` name, empty when
-/// unknown.
+/// are given and `speed_verdict` when speed verdicts are. `source` is the fix's `FixSource`
+/// name, empty when unknown.
 /// Times are ISO 8601 UTC with the fewest fractional digits that read back exactly; numbers
 /// are plain decimals with the shortest digits that read back to the same `Double`; an unknown
 /// value is an empty field. `segment` is the segment's index in the track (from 0), so

@@ -22,8 +22,8 @@ import TrackSift
 /// field's invalid value, so it reads back as absent. The motion of a cleaned file's points
 /// (`Fix.cleanedMotion`) goes into a developer field, `tracksift_motion` (0 moving,
 /// 1 creeping, 2 stopped), described by a `developer_data_id` and a `field_description`
-/// before the records, where some fix has one; a fix without a valid position gives a record without one, which
-/// ``FITReader`` counts but does not turn into a fix. The profile has no field for the other
+/// before the records, where some fix has one. A fix without a valid position gives a record
+/// without one, which ``FITReader`` counts but does not turn into a fix. The profile has no field for the other
 /// accuracies, course, receiver status, arrival time or source, so they are not written (read
 /// back, the elevation gain can differ: without a vertical accuracy, altitudes are taken with
 /// the narrowest dead band).
