@@ -73,6 +73,14 @@ extension SpeedCorroboration {
     /// 2 s no other verdict of the real files or the simulated suite changes either.
     public var positionOutlierSeconds = 1.0
 
+    /// How long after a speed refused for its displacement reported speeds are not trusted, in
+    /// seconds: 1, as after a position outlier. A receiver's velocity that disagreed with its
+    /// positions comes from a disturbed solution, which settles over its filter's time, not
+    /// from one epoch to the next: PIN816JOS's speed fell from 23 to 13 m/s over 10 s while
+    /// its positions moved at 5-10 m/s, and the displacement tolerance let its tail through
+    /// (14.09 m/s against a genuine top of 13.33).
+    public var displacementHoldSeconds = 1.0
+
     /// How closely, in meters per axis, two steps must agree to count as equal: 1.5 cm, the
     /// rounding of positions written to 1e-7 degree (1.1 cm of latitude) and a little more; the
     /// frozen runs of the spike logs repeat their step to that rounding, while watches that fill

@@ -43,7 +43,10 @@
 ///    signal loss, falls short of it by as much: while the receiver reconverges, both come
 ///    from the same unconverged solution. Elsewhere positions that outrun the speed do not
 ///    refuse it: in a city, or in a ramp of position error, it is the positions that run off
-///    while the Doppler speed holds.
+///    while the Doppler speed holds;
+/// 6a. the reported speed comes less than ``Configuration/displacementHoldSeconds`` after one
+///    refused by rule 6 (``SpeedRejectionReason/afterDisplacement``): a velocity that
+///    disagreed with the positions comes from a disturbed solution, which settles over seconds.
 ///
 /// A derived speed (from positions, when none is reported) goes through rules 2, 2a, 3 and 5
 /// against the same reference, so a spike carried by positions alone is held to the same
@@ -74,13 +77,15 @@ public struct SpeedCorroboration: Sendable {
   private var backSeconds: Double?
   /// The time of the latest fix refused for its position.
   private var positionRefusalSeconds: Double?
+  private var displacementRefusalSeconds: Double?
   // The last accepted fix with a reported speed, and the run of fixes before it that repeat
   // that speed exactly (its start time and its equal step), for the extrapolation rule.
   private var lastReported: (timeSeconds: Double, coordinate: Coordinate, speed: Double)?
   private var repeatRun: RepeatRun?
-  // Recent accepted positions, for the displacement rule.
-  private var positions = FixedCapacityRingBuffer<(timeSeconds: Double, coordinate: Coordinate)>(
-    capacity: 32)
+  /// Recent accepted positions, for the displacement rule (see `SpeedCorroboration+Displacement`).
+  private(set) var positions = FixedCapacityRingBuffer<
+    (timeSeconds: Double, coordinate: Coordinate)
+  >(capacity: 32)
 
   /// A step between two positions, east and north in meters.
   private typealias Step = (east: Double, north: Double)
@@ -168,6 +173,11 @@ public struct SpeedCorroboration: Sendable {
     if isReported, exceedsDisplacement(speed, of: fix, at: time, upcoming: upcoming) {
       return .rejected(.displacement)
     }
+    if isReported, let refused = displacementRefusalSeconds, time >= refused,
+      time - refused <= configuration.displacementHoldSeconds
+    {
+      return .rejected(.afterDisplacement)
+    }
     return .trusted
   }
 
@@ -185,6 +195,7 @@ public struct SpeedCorroboration: Sendable {
   /// Takes a fix that was finally accepted, with the speed judged and its verdict.
   public mutating func record(_ fix: Fix, speedMetersPerSecond: Double?, verdict: SpeedVerdict) {
     guard let time = fix.timeSeconds, time.isFinite else { return }
+    if verdict.rejectionReason == .displacement { displacementRefusalSeconds = time }
     if isSignalLoss(atTimeSeconds: time) { backSeconds = time }
     if let lastTimeSeconds, time > lastTimeSeconds { lastIntervalSeconds = time - lastTimeSeconds }
     lastTimeSeconds = max(lastTimeSeconds ?? time, time)
@@ -331,69 +342,9 @@ public struct SpeedCorroboration: Sendable {
       && abs(first.north - second.north) <= configuration.equalStepToleranceMeters
   }
 
-  /// Whether a reported speed is well above the displacement speed of the positions about
-  /// ``Configuration/displacementHalfWindowSeconds`` before and after the fix.
-  private func exceedsDisplacement(
-    _ speed: Double, of fix: Fix, at time: Double, upcoming: some Sequence<Fix>
-  ) -> Bool {
-    // No displacement is below zero: a speed within the tolerance always passes.
-    guard speed > configuration.displacementToleranceMetersPerSecond else { return false }
-    var before: (timeSeconds: Double, coordinate: Coordinate)?
-    var index = positions.count - 1
-    while index >= 0 {
-      let entry = positions[index]
-      let age = time - entry.timeSeconds
-      if age > configuration.displacementReachSeconds { break }
-      if age >= configuration.displacementHalfWindowSeconds {
-        before = entry
-        break
-      }
-      index -= 1
-    }
-    // A speed the second before already bears out needs no look-ahead (most fixes).
-    if let before, exceeds(speed, from: before, to: (time, fix.coordinate)) == false {
-      return false
-    }
-    var after: (timeSeconds: Double, coordinate: Coordinate)?
-    for next in upcoming {
-      guard let nextTime = next.timeSeconds, next.coordinate.isInRange else { continue }
-      let ahead = nextTime - time
-      if ahead >= configuration.displacementHalfWindowSeconds,
-        ahead <= configuration.displacementReachSeconds
-      {
-        after = (nextTime, next.coordinate)
-        break
-      }
-    }
-    return exceeds(
-      speed, from: before ?? (time, fix.coordinate), to: after ?? (time, fix.coordinate))
-      ?? false
-  }
-
-  /// Whether a speed exceeds the displacement speed between two positions by more than the
-  /// tolerance; `nil` when they are less than ``Configuration/displacementHalfWindowSeconds`` apart.
-  private func exceeds(
-    _ speed: Double, from start: (timeSeconds: Double, coordinate: Coordinate),
-    to end: (timeSeconds: Double, coordinate: Coordinate)
-  ) -> Bool? {
-    let span = end.timeSeconds - start.timeSeconds
-    guard span >= configuration.displacementHalfWindowSeconds else { return nil }
-    let displacementSpeed =
-      Geodesic.distanceMeters(from: start.coordinate, to: end.coordinate) / span
-    // While the receiver reconverges after a signal loss, positions that outrun the speed
-    // refuse it too: both come from the same unconverged solution.
-    let (low, high) =
-      isSettling(atTimeSeconds: end.timeSeconds)
-      ? (min(speed, displacementSpeed), max(speed, displacementSpeed))
-      : (displacementSpeed, speed)
-    return high - low
-      > configuration.displacementToleranceMetersPerSecond
-      + configuration.displacementToleranceFraction * low
-  }
-
   /// Whether `time` is within ``SignalLossReconvergence/signalLossSeconds`` of the end of the
   /// last signal loss.
-  private func isSettling(atTimeSeconds time: Double) -> Bool {
+  func isSettling(atTimeSeconds time: Double) -> Bool {
     guard let backSeconds else { return false }
     return time - backSeconds < SignalLossReconvergence.signalLossSeconds
   }

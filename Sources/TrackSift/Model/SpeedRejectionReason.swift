@@ -23,6 +23,10 @@ public enum SpeedRejectionReason: String, Sendable, Hashable, Codable, CaseItera
   /// or an innovation outlier): the receiver's solution was disturbed, and its speed comes
   /// from the same solution.
   case afterPositionOutlier = "speed-after-position-outlier"
+  /// The fix came within a second of a speed refused for disagreeing with the positions'
+  /// displacement: the receiver's velocity solution was disturbed, and a disturbed solution
+  /// does not come right from one epoch to the next.
+  case afterDisplacement = "speed-after-displacement"
 
   /// The stable string code, e.g. `"speed-after-signal-loss"`.
   public var code: String { rawValue }

@@ -55,7 +55,7 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
       SpeedRejectionReason.allCases.map(\.code) == [
         "speed-above-ceiling", "speed-after-signal-loss", "speed-too-few-satellites",
         "speed-high-dilution", "speed-poor-accuracy", "speed-extrapolated", "speed-acceleration",
-        "speed-displacement", "speed-after-position-outlier",
+        "speed-displacement", "speed-after-position-outlier", "speed-after-displacement",
       ])
     for reason in SpeedRejectionReason.allCases {
       #expect(SpeedVerdict(code: reason.code) == .rejected(reason))
@@ -317,6 +317,26 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     #expect(
       judge.verdict(for: later, speedMetersPerSecond: 5, isReported: true, upcoming: [])
         == .trusted)
+  }
+
+  @Test func reportedSpeedsJustAfterOneRefusedForItsDisplacementAreRefused() {
+    var judge = judge(after: run(from: 0, count: 10, speed: 5))
+    // At 10 s the receiver's speed disagreed with its positions.
+    judge.record(
+      fix(10, north: 50, speed: 14), speedMetersPerSecond: 14, verdict: .rejected(.displacement))
+    func verdict(_ seconds: Double, isReported: Bool = true) -> SpeedVerdict {
+      judge.verdict(
+        for: fix(seconds, north: 5 * seconds, speed: 5), speedMetersPerSecond: 5,
+        isReported: isReported, upcoming: [])
+    }
+    #expect(verdict(10.4) == .rejected(.afterDisplacement))
+    #expect(verdict(11) == .rejected(.afterDisplacement))
+    #expect(verdict(10.4, isReported: false) == .trusted)
+    // A speed held back only for following one does not hold the next back in turn.
+    judge.record(
+      fix(10.6, north: 53, speed: 5), speedMetersPerSecond: 5,
+      verdict: .rejected(.afterDisplacement))
+    #expect(verdict(11.2) == .trusted)
   }
 
   @Test func aDerivedSpeedIsHeldToTheSamePhysics() {
