@@ -14,7 +14,8 @@ struct CleanCommand: ParsableCommand {
       (refined by default): each stop is written as one held position with its times, the \
       smoother's path is drawn across a signal loss the person moved through (points with a \
       time and a position only), and each fix carries the speed that distance was counted \
-      with. --tolerance-meters \
+      with and whether its step counted, so that `analyze` of the file gives the same refined \
+      figures. --tolerance-meters \
       simplifies the route for display, never removing more than 0.1 % of its length.
       """)
 
