@@ -74,16 +74,12 @@ struct FITDecoder {
   /// Sets the HDOP and the satellites used of the fixes from developer fields' values, one
   /// per fix; values that cannot be either are left out.
   private mutating func setReceiver(dilutions: [Double?]?, satellites: [Double?]?) {
-    var position = 0
-    for segment in segments.indices {
-      for index in segments[segment].fixes.indices {
-        defer { position += 1 }
-        if let value = dilutions?[safe: position], value.isFinite, value > 0 {
-          segments[segment].fixes[index].receiver.horizontalDilution = value
-        }
-        if let value = satellites?[safe: position], value.isFinite, value >= 0, value < 1_000 {
-          segments[segment].fixes[index].receiver.satellitesUsed = Int(value)
-        }
+    updateFixes { position, fix in
+      if let value = dilutions?[safe: position], value.isFinite, value > 0 {
+        fix.receiver.horizontalDilution = value
+      }
+      if let value = satellites?[safe: position], value.isFinite, value >= 0, value < 1_000 {
+        fix.receiver.satellitesUsed = Int(value)
       }
     }
   }
@@ -91,12 +87,20 @@ struct FITDecoder {
   /// Sets the motion of the fixes of a file TrackSift cleaned from its developer field's
   /// values, one per fix.
   private mutating func setMotions(_ codes: [Double?]) {
+    updateFixes { position, fix in
+      fix.cleanedMotion =
+        codes[safe: position].flatMap { $0 }.flatMap(FITCleanedMotionField.motion(code:))
+    }
+  }
+
+  /// Calls `body` with every fix read so far and its number over the whole file (from 0), the
+  /// index of its values in the developer fields' columns.
+  private mutating func updateFixes(_ body: (Int, inout Fix) -> Void) {
     var position = 0
     for segment in segments.indices {
       for index in segments[segment].fixes.indices {
-        defer { position += 1 }
-        segments[segment].fixes[index].cleanedMotion =
-          codes[safe: position].flatMap { $0 }.flatMap(FITCleanedMotionField.motion(code:))
+        body(position, &segments[segment].fixes[index])
+        position += 1
       }
     }
   }

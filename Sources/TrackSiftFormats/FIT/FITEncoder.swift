@@ -36,18 +36,10 @@ struct FITEncoder {
   mutating func define(
     local: UInt8, global: UInt16, fields: [Field], developerFields: [DeveloperField] = []
   ) {
-    records += [0x40 | (developerFields.isEmpty ? 0 : 0x20) | local, 0, 0]
-    append(UInt64(global), size: 2)
-    records.append(UInt8(fields.count))
-    for field in fields {
-      records += [field.number, UInt8(field.type.size), field.type.definitionByte]
-    }
-    if !developerFields.isEmpty {
-      records.append(UInt8(developerFields.count))
-      for field in developerFields {
-        records += [field.number, UInt8(field.type.size), field.dataIndex]
-      }
-    }
+    appendDefinition(
+      local: local, global: global,
+      fields: fields.map { ($0.number, $0.type.size, $0.type.definitionByte) },
+      developerFields: developerFields)
     definitions[Int(local)] =
       fields + developerFields.map { Field(number: $0.number, type: $0.type) }
   }
@@ -58,16 +50,30 @@ struct FITEncoder {
   mutating func appendMessage(
     local: UInt8, global: UInt16, bytes: [(number: UInt8, type: FITBaseType, bytes: [UInt8])]
   ) {
-    records += [0x40 | local, 0, 0]
-    append(UInt64(global), size: 2)
-    records.append(UInt8(bytes.count))
-    for field in bytes {
-      records += [field.number, UInt8(field.bytes.count), field.type.definitionByte]
-    }
+    appendDefinition(
+      local: local, global: global,
+      fields: bytes.map { ($0.number, $0.bytes.count, $0.type.definitionByte) })
     // Not a type `append(local:values:)` can fill: its fields are not one number each.
     definitions[Int(local)] = nil
     records.append(local)
     for field in bytes { records += field.bytes }
+  }
+
+  /// The bytes of a definition message: its header, then each field's number, size in bytes
+  /// and base type byte, then the developer fields (the header says there are some).
+  private mutating func appendDefinition(
+    local: UInt8, global: UInt16, fields: [(number: UInt8, size: Int, typeByte: UInt8)],
+    developerFields: [DeveloperField] = []
+  ) {
+    records += [0x40 | (developerFields.isEmpty ? 0 : 0x20) | local, 0, 0]
+    append(UInt64(global), size: 2)
+    records.append(UInt8(fields.count))
+    for field in fields { records += [field.number, UInt8(field.size), field.typeByte] }
+    guard !developerFields.isEmpty else { return }
+    records.append(UInt8(developerFields.count))
+    for field in developerFields {
+      records += [field.number, UInt8(field.type.size), field.dataIndex]
+    }
   }
 
   /// Appends a data message of local type `local`: one raw value per field of its
