@@ -46,6 +46,18 @@ struct CommandRunner {
       standardError: String(decoding: errData, as: UTF8.self))
   }
 
+  /// Runs the binary with `arguments` (a command printing one JSON object, such as
+  /// `analyze --json`), expects it to succeed and returns the object.
+  static func jsonObject(
+    _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [String: Any] {
+    let result = try run(arguments)
+    #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+      sourceLocation: sourceLocation)
+  }
+
   /// A fresh temporary directory.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -5,15 +5,6 @@ import Testing
   /// The u-blox F9K drive, within `shared/data`.
   static let f9kDrive = "truth/f9k-drive-mountain-view/MTV.Local1.ublox-F9K.20200206-181434.nmea"
 
-  /// Runs `tracksift` with `arguments` (a command printing JSON), expects it to succeed and
-  /// returns the object it printed.
-  private func jsonObject(_ arguments: [String]) throws -> [String: Any] {
-    let result = try CommandRunner.run(arguments)
-    #expect(result.status == 0, "\(result.standardError)")
-    return try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-  }
-
   @Test func simulateAnalyzeAndCleanASampleRun() throws {
     let directory = try CommandRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -28,7 +19,7 @@ import Testing
       #expect(analyze.standardOutput.contains(expected), "missing \(expected)")
     }
 
-    let object = try jsonObject(["analyze", sample, "--json", "--profile", "running"])
+    let object = try CommandRunner.jsonObject(["analyze", sample, "--json", "--profile", "running"])
     for figures in ["raw", "live", "refined"] {
       let metrics = try #require(object[figures] as? [String: Any])
       #expect(metrics["distanceMeters"] is Double)
@@ -60,7 +51,7 @@ import Testing
     #expect(eval.status == 0, "\(eval.standardError)")
     #expect(eval.standardOutput.contains("TrackSift refined"))
 
-    let object = try jsonObject([
+    let object = try CommandRunner.jsonObject([
       "eval", recording, "--truth", truth, "--profile", "walking", "--json",
     ])
     let cards = try #require(object["cards"] as? [[String: Any]])
@@ -170,7 +161,7 @@ import Testing
     <rte><name>Plan</name><rtept lat="46.0" lon="6.6"/><rtept lat="46.001" lon="6.6"/>
     <rtept lat="46.002" lon="6.601"/></rte></gpx>
     """.write(toFile: path, atomically: true, encoding: .utf8)
-    let object = try jsonObject(["analyze", path, "--json"])
+    let object = try CommandRunner.jsonObject(["analyze", path, "--json"])
     #expect(object["fixCount"] as? Int == 3)
     #expect(object["readerNote"] as? String == "no track: the route (a planned route) read")
   }
@@ -192,9 +183,9 @@ import Testing
     let cut = directory.appendingPathComponent("cut." + format).path
     try bytes.prefix(bytes.count * 6 / 10).write(to: URL(fileURLWithPath: cut))
 
-    let full = try jsonObject(["analyze", converted, "--json"])
+    let full = try CommandRunner.jsonObject(["analyze", converted, "--json"])
     #expect(full["readerNote"] == nil)
-    let object = try jsonObject(["analyze", cut, "--json"])
+    let object = try CommandRunner.jsonObject(["analyze", cut, "--json"])
     let fixes = try #require(object["fixCount"] as? Int)
     let allFixes = try #require(full["fixCount"] as? Int)
     #expect(fixes > allFixes / 2 && fixes < allFixes, "\(fixes) of \(allFixes)")
@@ -221,7 +212,7 @@ import Testing
     // whole, and a FIT file's CRC cannot say where the damage lies.
     let data = try #require(CommandRunner.sharedData)
     let path = data.appendingPathComponent("corpus/fit/edge-cases/nick.fit").path
-    let object = try jsonObject(["analyze", path, "--json"])
+    let object = try CommandRunner.jsonObject(["analyze", path, "--json"])
     #expect(object["fixCount"] as? Int == 14_391)
     #expect(
       object["readerNote"] as? String
@@ -249,7 +240,7 @@ import Testing
   func fileWithoutTimesHasDistanceButNoPace() throws {
     let data = try #require(CommandRunner.sharedData)
     let path = data.appendingPathComponent("corpus/gpx/cerknicko-without-times.gpx").path
-    let object = try jsonObject(["analyze", path, "--json", "--profile", "walking"])
+    let object = try CommandRunner.jsonObject(["analyze", path, "--json", "--profile", "walking"])
     let live = try #require(object["live"] as? [String: Any])
     #expect((live["distanceMeters"] as? Double ?? 0) > 1_000)
     #expect(live["averagePaceSecondsPerKilometer"] == nil)
@@ -259,7 +250,7 @@ import Testing
   func nmeaLogsAreAnalysedCommentsAndAll() throws {
     let data = try #require(CommandRunner.sharedData)
     let drive = data.appendingPathComponent(Self.f9kDrive).path
-    let object = try jsonObject(["analyze", drive, "--profile", "driving", "--json"])
+    let object = try CommandRunner.jsonObject(["analyze", drive, "--profile", "driving", "--json"])
     #expect(object["fixCount"] as? Int == 1_653)
     // A gpsd log opens with # comments; one without any fix says so.
     let gpsd = data.appendingPathComponent("corpus/nmea-gpsd/ac12.log").path
@@ -281,7 +272,7 @@ import Testing
     // those edges.
     let data = try #require(CommandRunner.sharedData)
     let drive = data.appendingPathComponent(Self.f9kDrive).path
-    let object = try jsonObject(["analyze", drive, "--profile", "driving", "--json"])
+    let object = try CommandRunner.jsonObject(["analyze", drive, "--profile", "driving", "--json"])
     let live = try #require(object["live"] as? [String: Any])
     let refined = try #require(object["refined"] as? [String: Any])
     let liveMeters = try #require(live["distanceMeters"] as? Double)
@@ -301,7 +292,7 @@ import Testing
     let hike = data.appendingPathComponent(
       "paired/pair-same-wrist_2024-08-27_Abbotsbury/2024-08-27 Abbotsbury Hike - Mike Garmin.fit"
     ).path
-    let object = try jsonObject(["analyze", hike, "--profile", "walking", "--json"])
+    let object = try CommandRunner.jsonObject(["analyze", hike, "--profile", "walking", "--json"])
     let live = try #require(object["live"] as? [String: Any])
     let refined = try #require(object["refined"] as? [String: Any])
     let liveMoving = try #require(live["movingTimeSeconds"] as? Double)

@@ -8,10 +8,7 @@ import TrackSiftFormats
 @Suite struct ConvertFITCommandTests {
   /// `analyze PATH --json` as an object.
   private func analysis(_ path: String) throws -> [String: Any] {
-    let result = try CommandRunner.run(["analyze", path, "--json"])
-    #expect(result.status == 0, "\(result.standardError)")
-    return try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    try CommandRunner.jsonObject(["analyze", path, "--json"])
   }
 
   @Test func aSimulatedRunConvertedToFITReadsBackAsTheSameRun() throws {

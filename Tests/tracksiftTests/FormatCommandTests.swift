@@ -146,12 +146,9 @@ struct FormatCommandTests {
   /// A TCX course (a planned route a Garmin device follows) reads as the track when the file
   /// has no activity, as a GPX file's routes do; a treadmill run still says it has no position.
   @Test func aTCXCourseIsReadWhenThereIsNoActivity() throws {
-    let result = try CommandRunner.run([
+    let object = try CommandRunner.jsonObject([
       "analyze", try Self.path("corpus/gpsbabel/tcx/course.tcx"), "--profile", "cycling", "--json",
     ])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     #expect(object["fixCount"] as? Int == 1_202)
     #expect(object["readerNote"] as? String == "no activity: the course (a planned route) read")
     #expect(object["device"] == nil, "a course's planned totals are not a device's")

@@ -255,10 +255,7 @@ import TrackSiftTestSupport
     text += "</trkseg></trk></gpx>"
     let (path, folder) = try Self.file("stop.gpx", text)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try CommandRunner.run(["analyze", path, "--json"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let object = try CommandRunner.jsonObject(["analyze", path, "--json"])
     let refined = try #require(object["refined"] as? [String: Any])
     let splits = try #require(refined["kilometerSplits"] as? [[String: Any]])
     let first = try #require(splits.first)

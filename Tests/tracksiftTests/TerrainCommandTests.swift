@@ -27,10 +27,7 @@ struct TerrainCommandTests {
       try FileManager.default.contentsOfDirectory(atPath: run.dem).contains {
         $0.hasSuffix(".hgt")
       })
-    let result = try CommandRunner.run(["analyze", run.gpx, "--dem", run.dem, "--json"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let object = try CommandRunner.jsonObject(["analyze", run.gpx, "--dem", run.dem, "--json"])
     let climb = try #require(object["climb"] as? [String: Any])
     #expect(climb["source"] as? String == "dem")
     let sources = try #require(climb["sources"] as? [[String: Any]])

@@ -6,11 +6,9 @@ import TrackSiftTestSupport
 /// written file measures it with the same profiles: a walk stays a walk, a multisport file
 /// keeps its sessions.
 @Suite struct WrittenSportCommandTests {
+  /// `analyze PATH --json` as an object.
   private func analysis(_ path: String) throws -> [String: Any] {
-    let result = try CommandRunner.run(["analyze", path, "--json"])
-    #expect(result.status == 0, "\(result.standardError)")
-    return try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    try CommandRunner.jsonObject(["analyze", path, "--json"])
   }
 
   private func refinedDistance(_ summary: [String: Any]) throws -> Double {
