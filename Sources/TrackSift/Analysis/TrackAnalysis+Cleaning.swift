@@ -51,14 +51,12 @@ extension TrackAnalysis {
       case .none: coordinates = accepted.map { segment.fixes[$0].coordinate }
       }
       let usesTimes = analyzed.timeUsability == .usable
-      let creeping =
-        smoothing == .rts
-        ? analyzed.refinedIsCreeping : [Bool](repeating: false, count: accepted.count)
+      let creeping = isCreeping(analyzed, smoothing)
       let path = CleanedPath(
         coordinates: coordinates,
         isMoving: isCounted(analyzed, smoothing),
         timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil },
-        speedsMetersPerSecond: writtenSpeeds(analyzed, smoothing),
+        speedsMetersPerSecond: Self.writtenSpeeds(analyzed, creeping: creeping),
         gapPaths: gapPaths(analyzed, smoothing))
       var pieces = path.pieces
       if usesTimes {
@@ -138,14 +136,19 @@ extension TrackAnalysis {
     }
   }
 
+  /// Whether each accepted fix is part of a creeping stop for the figures of `smoothing`'s
+  /// positions: only the refined figures count such a stop's steps.
+  private func isCreeping(_ analyzed: AnalyzedSegment, _ smoothing: Smoothing) -> [Bool] {
+    smoothing == .rts
+      ? analyzed.refinedIsCreeping
+      : [Bool](repeating: false, count: analyzed.acceptedFixIndices.count)
+  }
+
   /// The speed to write at each accepted fix: the one the figures trusted, and zero at a
-  /// creeping stop's fixes for the refined positions (their steps are counted, but the person
-  /// stood: the figures count no moving time there).
-  private func writtenSpeeds(_ analyzed: AnalyzedSegment, _ smoothing: Smoothing) -> [Double?] {
-    guard smoothing == .rts else { return analyzed.trustedSpeedsMetersPerSecond }
-    return zip(analyzed.trustedSpeedsMetersPerSecond, analyzed.refinedIsCreeping).map {
-      $1 ? 0 : $0
-    }
+  /// creeping stop's fixes (their steps are counted, but the person stood: the figures count
+  /// no moving time there).
+  private static func writtenSpeeds(_ analyzed: AnalyzedSegment, creeping: [Bool]) -> [Double?] {
+    zip(analyzed.trustedSpeedsMetersPerSecond, creeping).map { $1 ? 0 : $0 }
   }
 
   /// Writes the first and the last position again, each as a segment of its own, at the first
