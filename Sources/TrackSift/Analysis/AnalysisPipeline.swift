@@ -69,6 +69,11 @@ struct AnalysisPipeline {
     }
     live.endSegment { pass.take($0, of: fixes) }
     lastSpeedVerdicts = pass.speedVerdicts
+    if timed, profile.countsStopMovement {
+      pass.segment.liveStopMovementMeters = StopCreep.liveMovements(
+        coordinates: pass.segment.liveCoordinates, isMoving: pass.segment.isMoving,
+        crossesGap: pass.acrossGap)
+    }
     if isCleaned {
       measureAsWritten(&pass, fixes)
     } else if timed {
@@ -114,7 +119,7 @@ struct AnalysisPipeline {
     pass.records = []
     pass.segment.refinedIsCreeping = StopCreep.apply(
       to: &coordinates, isMoving: pass.segment.refinedIsMoving, crossesGap: pass.acrossGap,
-      countsEveryStop: profile.refinedCountsStopMovement,
+      countsEveryStop: profile.countsStopMovement,
       accuracyMultiple: profile.stops.refinement.creepAccuracyMultiple
     ) { position in
       fixes[indices[position]].validHorizontalAccuracyMeters

@@ -30,6 +30,10 @@ public struct AnalyzedSegment: Sendable, Hashable {
   /// The same for the live figures: the live smoother's path across each signal loss they
   /// measure along one.
   public var liveGapPaths: [Int: GapPath] = [:]
+  /// The net movement of each stop the live figures counted as the person left it, in meters,
+  /// by the position among the accepted fixes of the fix the person set off to (see
+  /// ``ActivityProfile/countsStopMovement``); counted with the step into that fix.
+  public var liveStopMovementMeters: [Int: Double] = [:]
   /// The speed the refined figures trusted at each accepted fix in m/s (a reported speed that
   /// was corroborated; see ``SpeedVerdict``), `nil` where they trusted none or had only a
   /// speed derived from positions: the speeds the maximum and the best windows are taken from.

@@ -55,10 +55,14 @@ struct CleanedPath: Sendable {
   ///   - timesSeconds: each fix's time, `nil` where it has none or the times are not used.
   ///   - speedsMetersPerSecond: the speed the figures trusted at each fix, `nil` where none.
   ///   - gapPaths: the path the figures measured into a fix across a signal loss, by position.
+  ///   - stopMovementMeters: the net movement of a stop the figures counted with the step out
+  ///     of it (``AnalyzedSegment/liveStopMovementMeters``), by the position of that step's fix:
+  ///     the stop is held where the steps into and out of it are that much longer.
   /// - Complexity: O(n) plus the gap paths' points.
   init(
     coordinates: [Coordinate], isMoving: [Bool], timesSeconds: [Double?],
-    speedsMetersPerSecond: [Double?], gapPaths: [Int: GapPath] = [:]
+    speedsMetersPerSecond: [Double?], gapPaths: [Int: GapPath] = [:],
+    stopMovementMeters: [Int: Double] = [:]
   ) {
     pieces = []
     var piece: [Point] = []
@@ -95,7 +99,8 @@ struct CleanedPath: Sendable {
       if let start = arrival {
         arrival = nil
         Self.hold(
-          &piece, from: start, departure: coordinate, departureMeters: stepMeters,
+          &piece, from: start, departure: coordinate,
+          departureMeters: stepMeters + (stopMovementMeters[position] ?? 0),
           resumingAt: from, coordinates: coordinates, into: &pieces)
       }
       var stepStart = from

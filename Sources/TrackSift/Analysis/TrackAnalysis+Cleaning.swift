@@ -57,7 +57,8 @@ extension TrackAnalysis {
         isMoving: isCounted(analyzed, smoothing),
         timesSeconds: accepted.map { usesTimes ? segment.fixes[$0].timeSeconds : nil },
         speedsMetersPerSecond: Self.writtenSpeeds(analyzed, creeping: creeping),
-        gapPaths: gapPaths(analyzed, smoothing))
+        gapPaths: gapPaths(analyzed, smoothing),
+        stopMovementMeters: smoothing == .live ? analyzed.liveStopMovementMeters : [:])
       var pieces = path.pieces
       if usesTimes {
         Self.holdClock(&pieces, segment: segment, verdicts: segmentVerdicts, accepted: accepted)

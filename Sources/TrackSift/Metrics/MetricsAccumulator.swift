@@ -42,12 +42,25 @@ public struct MetricsAccumulator: Sendable, Hashable {
   private var bestWindows = BestWindowSpeeds(shorterSeconds: 2, longerSeconds: 10)
   /// The latest timed intervals of the current segment, for ``recount(after:asMoving:)``.
   private var recentIntervals: [Interval] = []
+  /// Where the stop the oldest kept intervals belong to began, once older intervals were let
+  /// go: the end of the last moving interval let go, and whether a step of the stop since
+  /// then crosses a gap (see ``countsStopMovement``).
+  private var stopBeforeKept: StopStart?
+
+  private struct StopStart: Sendable, Hashable {
+    var arrival: Coordinate
+    var crossesGap: Bool
+  }
 
   private struct Interval: Sendable, Hashable {
     var endTimeSeconds: Double
     var durationSeconds: Double
     var meters: Double
     var isMoving: Bool
+    /// Whether the step crosses a signal gap or a re-anchoring.
+    var crossesGap: Bool
+    /// The sample's position at the interval's end.
+    var endCoordinate: Coordinate
   }
 
   /// The longest interval over which one speed is taken to hold for the best 2 s and 10 s,
@@ -63,6 +76,12 @@ public struct MetricsAccumulator: Sendable, Hashable {
 
   /// Whether the recent intervals are kept for ``recount(after:asMoving:)``.
   public let isRecountable: Bool
+  /// Whether a stop's net movement counts as distance when the person leaves it (see
+  /// ``init(elevationThresholdMeters:elevationAccuracyMultiple:isRecountable:countsStopMovement:countsBarometricSwings:smoothsGNSSAltitudes:)``);
+  /// it may change between segments (a multisport recording's legs).
+  public var countsStopMovement: Bool
+  /// Whether the recent intervals are kept, for a recount or a stop's movement.
+  private var keepsIntervals: Bool { isRecountable || countsStopMovement }
 
   /// Creates an accumulator.
   /// - Parameters:
@@ -70,7 +89,12 @@ public struct MetricsAccumulator: Sendable, Hashable {
   ///   - elevationAccuracyMultiple: the dead band is at least this many times a sample's stated
   ///     vertical accuracy (see ``ElevationAccumulator``).
   ///   - isRecountable: keep the last hour's intervals so that ``recount(after:asMoving:)``
-  ///     can count them again (about 32 bytes an interval, and a little time per sample).
+  ///     can count them again (about 48 bytes an interval, and a little time per sample).
+  ///   - countsStopMovement: when the person leaves a stop, count its net movement as distance
+  ///     (not moving time): the straight line from where the stop began to where the person
+  ///     set off, less the step out of it, which counts already (`StopCreep`'s rule for the
+  ///     refined figures of a walk). A stop the segment opened with and one that contains a
+  ///     step across a signal gap count none. Keeps the intervals as `isRecountable` does.
   ///   - countsBarometricSwings: count a barometer's climb swing by swing once the altitudes
   ///     read as barometric (see ``ElevationAccumulator``), as the live figures do.
   ///   - smoothsGNSSAltitudes: count a GNSS receiver's climb through the ground-from-wander
@@ -78,13 +102,14 @@ public struct MetricsAccumulator: Sendable, Hashable {
   ///     ``ElevationAccumulator``), as the live figures do.
   public init(
     elevationThresholdMeters: Double = 2, elevationAccuracyMultiple: Double = 2,
-    isRecountable: Bool = false, countsBarometricSwings: Bool = false,
-    smoothsGNSSAltitudes: Bool = false
+    isRecountable: Bool = false, countsStopMovement: Bool = false,
+    countsBarometricSwings: Bool = false, smoothsGNSSAltitudes: Bool = false
   ) {
     elevation = ElevationAccumulator(
       thresholdMeters: elevationThresholdMeters, accuracyMultiple: elevationAccuracyMultiple,
       countsBarometricSwings: countsBarometricSwings, smoothsGNSSAltitudes: smoothsGNSSAltitudes)
     self.isRecountable = isRecountable
+    self.countsStopMovement = countsStopMovement
   }
 
   /// Cumulative distance so far in meters.
@@ -101,6 +126,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
     previous = nil
     if !keepsClock { segmentLatestSeconds = nil }
     recentIntervals.removeAll()
+    stopBeforeKept = nil
     segmentHasSample = false
     elevation.breakSegment()
     bestWindows.breakRun()
@@ -143,7 +169,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
     }
     addToBestWindows(sample, seconds: dt)
     let countsStep = sample.isMoving || sample.isCreeping
-    guard countsStep || isRecountable else { return advanceSplits() }
+    guard countsStep || keepsIntervals else { return advanceSplits() }
     let straight = Geodesic.distanceMeters(from: previous.coordinate, to: sample.coordinate)
     let step = sample.pathMeters ?? straight
     if countsStep {
@@ -158,13 +184,14 @@ public struct MetricsAccumulator: Sendable, Hashable {
       let timed = previous.timeSeconds?.isFinite == true && sample.timeSeconds?.isFinite == true
       if !timed, step > 0 { hasUntimedDistance = true }
     }
-    if isRecountable, dt > 0, let end = sample.timeSeconds, step.isFinite {
-      if recentIntervals.count >= 2 * Self.recountableIntervals {
-        recentIntervals.removeFirst(Self.recountableIntervals)
-      }
+    if keepsIntervals, dt > 0, let end = sample.timeSeconds, step.isFinite {
+      if recentIntervals.count >= 2 * Self.recountableIntervals { letOldestIntervalsGo() }
+      let leavesStop = sample.isMoving && recentIntervals.last?.isMoving == false
       recentIntervals.append(
         Interval(
-          endTimeSeconds: end, durationSeconds: dt, meters: step, isMoving: sample.isMoving))
+          endTimeSeconds: end, durationSeconds: dt, meters: step, isMoving: sample.isMoving,
+          crossesGap: sample.crossesGap, endCoordinate: sample.coordinate))
+      if leavesStop { countStopMovement(departingAt: recentIntervals.count - 1) }
     }
     return advanceSplits()
   }
@@ -215,7 +242,8 @@ public struct MetricsAccumulator: Sendable, Hashable {
   }
 
   /// Counts the latest intervals of the segment that end after a time as moving or as
-  /// stopped after all (for an accumulator created ``isRecountable``; otherwise nothing), by
+  /// stopped after all (for an accumulator that keeps them: ``isRecountable`` or
+  /// ``countsStopMovement``; otherwise nothing), by
   /// the stop detector's one re-labelling rule (``StopDetector``'s `relabelledTail`: walking
   /// back from the newest while they hold the other value): a stop detector knows where a
   /// dwell began (or where the person left) only a few seconds late.
@@ -236,6 +264,42 @@ public struct MetricsAccumulator: Sendable, Hashable {
       distanceMeters += sign * recentIntervals[position].meters
       recentIntervals[position].isMoving = asMoving
     }
+    if asMoving, start < recentIntervals.count { countStopMovement(departingAt: start) }
+  }
+
+  /// Lets the oldest hour of intervals go, keeping where a stop that runs on past them began.
+  private mutating func letOldestIntervalsGo() {
+    for interval in recentIntervals.prefix(Self.recountableIntervals) {
+      if interval.isMoving {
+        stopBeforeKept = StopStart(arrival: interval.endCoordinate, crossesGap: false)
+      } else if interval.crossesGap {
+        stopBeforeKept?.crossesGap = true
+      }
+    }
+    recentIntervals.removeFirst(Self.recountableIntervals)
+  }
+
+  /// Counts the net movement of the stop that ends before the moving interval at `departure`
+  /// (see ``countsStopMovement``). The meters join the departure interval, so that a recount
+  /// that takes the departure back takes them back too.
+  private mutating func countStopMovement(departingAt departure: Int) {
+    guard countsStopMovement else { return }
+    var first = departure
+    while first > 0, !recentIntervals[first - 1].isMoving { first -= 1 }
+    // A stop that began before the oldest kept interval began where `stopBeforeKept` says;
+    // one the segment opened with has no start; a signal gap in it hides where the person
+    // went.
+    let before = first == 0 ? stopBeforeKept : nil
+    guard first < departure, first > 0 || before != nil, before?.crossesGap != true,
+      !recentIntervals[first...departure].contains(where: \.crossesGap)
+    else { return }
+    let leaving = recentIntervals[departure]
+    let movement = StopCreep.netMovementMeters(
+      arrival: before?.arrival ?? recentIntervals[first - 1].endCoordinate,
+      departure: leaving.endCoordinate, departureStepMeters: leaving.meters)
+    guard movement > 0 else { return }
+    recentIntervals[departure].meters += movement
+    distanceMeters += movement
   }
 
   /// The figures so far (see ``ActivityMetrics`` for their definitions).

@@ -32,6 +32,10 @@ public struct MetricsSample: Sendable, Hashable {
   /// from the sample before: the smoother's path across a signal loss (``GapPath``). It counts
   /// for the distance; the speed held over a stretch takes the straight step.
   public var pathMeters: Double?
+  /// Whether the step into this sample crosses a signal gap or a re-anchoring of the filter:
+  /// a stop that contains such a step counts no net movement (see
+  /// ``MetricsAccumulator/countsStopMovement``).
+  public var crossesGap: Bool
 
   /// Creates a sample.
   public init(
@@ -39,7 +43,7 @@ public struct MetricsSample: Sendable, Hashable {
     verticalAccuracyMeters: Double? = nil, speedForMaximumMetersPerSecond: Double? = nil,
     isMoving: Bool = true, countsForSustainedSpeed: Bool = true, isCreeping: Bool = false,
     pathMeters: Double? = nil, statesAltitudeQuality: Bool = false,
-    horizontalAccuracyMeters: Double? = nil
+    horizontalAccuracyMeters: Double? = nil, crossesGap: Bool = false
   ) {
     self.timeSeconds = timeSeconds
     self.coordinate = coordinate
@@ -52,5 +56,6 @@ public struct MetricsSample: Sendable, Hashable {
     self.pathMeters = pathMeters
     self.statesAltitudeQuality = statesAltitudeQuality
     self.horizontalAccuracyMeters = horizontalAccuracyMeters
+    self.crossesGap = crossesGap
   }
 }

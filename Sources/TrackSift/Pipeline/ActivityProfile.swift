@@ -40,14 +40,22 @@ public struct ActivityProfile: Sendable, Hashable {
   /// applied at the fixes of a stop whose Doppler speed is within its noise of zero, so the
   /// smoothed track stands still where the person stood; `nil` applies none.
   public var refinedStopVelocitySigmaMetersPerSecond: Double?
-  /// Whether the refined distance counts every stop's net movement (from the last position
-  /// before it to the first after it, through the stop's positions: see `StopCreep`), not
-  /// only that of a stop whose positions crept further than their stated accuracy explains.
+  /// Whether the distance counts every stop's net movement, live and refined: not only that
+  /// of a stop whose positions crept further than their stated accuracy explains (the refined
+  /// figures, see `StopCreep`), but every stop's, from the last position before it to the
+  /// first after it. Live, it is counted as the person leaves the stop (see
+  /// ``MetricsAccumulator/countsStopMovement``).
   ///
   /// On for walking: a walker at a stop is rarely at one point (a step aside, a shop, a look
   /// around a ruin). A car's or a runner's stop is one place, whose positions' wander is not
   /// movement. The measurements behind both are in <doc:StopMovementDefaults>.
-  public var refinedCountsStopMovement: Bool
+  public var countsStopMovement: Bool
+  /// The former name of ``countsStopMovement``, which now governs the live figures too.
+  @available(*, deprecated, renamed: "countsStopMovement")
+  public var refinedCountsStopMovement: Bool {
+    get { countsStopMovement }
+    set { countsStopMovement = newValue }
+  }
   /// Douglas-Peucker tolerance for the simplified route, in meters.
   public var simplificationToleranceMeters: Double
   /// Narrowest dead band of the elevation gain and loss, in meters (see
@@ -73,7 +81,7 @@ public struct ActivityProfile: Sendable, Hashable {
       smoothingAccelerationNoiseMetersPerSecondSquared = 0.3
       refinedStopVelocitySigmaMetersPerSecond = 0.2
     }
-    refinedCountsStopMovement = activity == .walking
+    countsStopMovement = activity == .walking
     simplificationToleranceMeters = activity == .driving ? 5 : 3
     elevationThresholdMeters = 2
     elevationAccuracyMultiple = 2

@@ -61,7 +61,8 @@ struct LivePipeline: Sendable {
     metrics = MetricsAccumulator(
       elevationThresholdMeters: profile.elevationThresholdMeters,
       elevationAccuracyMultiple: profile.elevationAccuracyMultiple,
-      isRecountable: profile.trimsStopDetectionDelay, countsBarometricSwings: true,
+      isRecountable: profile.trimsStopDetectionDelay,
+      countsStopMovement: profile.countsStopMovement, countsBarometricSwings: true,
       smoothsGNSSAltitudes: true)
     lookAhead = ExcursionLookAhead(gate: profile.gate)
     segment = SegmentState(profile: profile)
@@ -116,6 +117,7 @@ struct LivePipeline: Sendable {
   mutating func beginSegment(with profile: ActivityProfile) {
     guard profile != self.profile else { return }
     self.profile = profile
+    metrics.countsStopMovement = profile.countsStopMovement
     gate.configuration = profile.gate
     lookAhead = ExcursionLookAhead(gate: profile.gate)
     segment = SegmentState(profile: profile)
@@ -302,7 +304,8 @@ struct LivePipeline: Sendable {
         isMoving: step.isMoving, countsForSustainedSpeed: step.countsForSustainedSpeed,
         pathMeters: step.gapPath?.lengthMeters,
         statesAltitudeQuality: fix.statesAltitudeQuality,
-        horizontalAccuracyMeters: fix.horizontalAccuracyMeters))
+        horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
+        crossesGap: step.isMovingAcrossGap))
   }
 
   /// Runs the live figures' clock to a refused fix whose time is trusted

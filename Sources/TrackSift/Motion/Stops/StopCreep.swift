@@ -17,7 +17,7 @@
 /// they are.
 ///
 /// Where the profile counts every stop's movement (walking:
-/// ``ActivityProfile/refinedCountsStopMovement``), every stop that is neither at a segment's
+/// ``ActivityProfile/countsStopMovement``), every stop that is neither at a segment's
 /// start or end nor across a gap is treated so, whatever the accuracy.
 enum StopCreep {
 
@@ -41,19 +41,8 @@ enum StopCreep {
     accuracyMeters: (Int) -> Double?
   ) -> [Bool] {
     var isCreeping = [Bool](repeating: false, count: coordinates.count)
-    var start = 1
-    while start < coordinates.count {
-      guard !isMoving[start] else {
-        start += 1
-        continue
-      }
-      var end = start
-      while end + 1 < coordinates.count, !isMoving[end + 1] { end += 1 }
-      let departure = end + 1
-      defer { start = departure + 1 }
-      guard departure < coordinates.count, !crossesGap[start...departure].contains(true) else {
-        continue
-      }
+    for (start, departure) in leftStops(isMoving: isMoving, crossesGap: crossesGap, from: 1) {
+      let end = departure - 1
       let arrival = coordinates[start - 1]
       if !countsEveryStop {
         let accuracies = (start...end).compactMap(accuracyMeters).sorted()
@@ -75,5 +64,67 @@ enum StopCreep {
       }
     }
     return isCreeping
+  }
+
+  /// The net movement of a stop counted as the person leaves it, in meters: the straight line
+  /// from its arrival (the last moving position before it) to its departure (the first after
+  /// it), less the departure's own step, which counts already; never negative. The live
+  /// figures' rule for a walker (``MetricsAccumulator/countsStopMovement``).
+  static func netMovementMeters(
+    arrival: Coordinate, departure: Coordinate, departureStepMeters: Double
+  ) -> Double {
+    max(Geodesic.distanceMeters(from: arrival, to: departure) - departureStepMeters, 0)
+  }
+
+  /// The stop movement the live figures counted (``MetricsAccumulator/countsStopMovement``),
+  /// found again on the live flags and positions of a timed segment: for each stop that is
+  /// neither the segment's first stretch nor across a gap and that the person left, its
+  /// ``netMovementMeters(arrival:departure:departureStepMeters:)`` by the position of its
+  /// departure fix, where it is more than zero.
+  ///
+  /// - Parameters:
+  ///   - coordinates: the live position of each accepted fix.
+  ///   - isMoving: the live moving flags.
+  ///   - crossesGap: whether each fix's step crosses a gap or a re-anchoring.
+  /// - Complexity: O(n).
+  static func liveMovements(
+    coordinates: [Coordinate], isMoving: [Bool], crossesGap: [Bool]
+  ) -> [Int: Double] {
+    var movements: [Int: Double] = [:]
+    // The figures count steps from the second fix on: a stop from there opened the segment.
+    for (start, departure) in leftStops(isMoving: isMoving, crossesGap: crossesGap, from: 2) {
+      let step = Geodesic.distanceMeters(
+        from: coordinates[departure - 1], to: coordinates[departure])
+      let movement = netMovementMeters(
+        arrival: coordinates[start - 1], departure: coordinates[departure],
+        departureStepMeters: step)
+      if movement > 0 { movements[departure] = movement }
+    }
+    return movements
+  }
+
+  /// The stops the person left: each run of fixes flagged not moving after the first fix
+  /// that starts at `first` or later, as its first fix and the moving fix after it, where no
+  /// step from the first to that one crosses a gap.
+  private static func leftStops(isMoving: [Bool], crossesGap: [Bool], from first: Int)
+    -> [(start: Int, departure: Int)]
+  {
+    var stops: [(start: Int, departure: Int)] = []
+    var start = 1
+    while start < isMoving.count {
+      guard !isMoving[start] else {
+        start += 1
+        continue
+      }
+      var departure = start
+      while departure < isMoving.count, !isMoving[departure] { departure += 1 }
+      if start >= first, departure < isMoving.count,
+        !crossesGap[start...departure].contains(true)
+      {
+        stops.append((start, departure))
+      }
+      start = departure + 1
+    }
+    return stops
   }
 }
