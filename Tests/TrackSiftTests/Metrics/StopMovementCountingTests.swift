@@ -10,27 +10,42 @@ import Testing
     Coordinate(latitudeDegrees: 45 + northMeters / 111_132.95, longitudeDegrees: 7)
   }
 
-  /// 10 s moving 30 m north, a 60 s stop whose positions drift `driftMeters` further north,
-  /// a first step of 1 m, then 10 s moving 30 m more; `gapAt` marks the stop's step at that
-  /// second as crossing a gap.
+  /// 10 s moving 30 m north (standing instead where `opensWithStop`), then a stop of
+  /// `seconds` whose positions drift `driftMeters` further north; `gapAt` marks the stop's
+  /// step at that second as crossing a gap.
+  private func arriveAndStand(
+    countsStopMovement: Bool = true, isRecountable: Bool = false, seconds: Int = 60,
+    driftMeters: Double = 12, gapAt: Int? = nil, opensWithStop: Bool = false
+  ) -> MetricsAccumulator {
+    var metrics = MetricsAccumulator(
+      isRecountable: isRecountable, countsStopMovement: countsStopMovement)
+    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0), isMoving: false))
+    metrics.add(
+      MetricsSample(
+        timeSeconds: 10, coordinate: point(opensWithStop ? 0 : 30), isMoving: !opensWithStop))
+    let stopStart = opensWithStop ? 0.0 : 30
+    for t in 1...seconds {
+      metrics.add(
+        MetricsSample(
+          timeSeconds: 10 + Double(t),
+          coordinate: point(stopStart + driftMeters * Double(t) / Double(seconds)),
+          isMoving: false, crossesGap: t == gapAt))
+    }
+    return metrics
+  }
+
+  /// ``arriveAndStand(countsStopMovement:isRecountable:seconds:driftMeters:gapAt:opensWithStop:)``
+  /// for 60 s, then a first step of 1 m and 10 s moving 30 m more.
   private func walk(
     countsStopMovement: Bool, driftMeters: Double = 12, gapAt: Int? = nil,
     opensWithStop: Bool = false
   ) -> ActivityMetrics {
-    var metrics = MetricsAccumulator(countsStopMovement: countsStopMovement)
-    func add(_ time: Double, _ north: Double, moving: Bool, gap: Bool = false) {
-      metrics.add(
-        MetricsSample(
-          timeSeconds: time, coordinate: point(north), isMoving: moving, crossesGap: gap))
-    }
-    add(0, 0, moving: false)
-    add(10, opensWithStop ? 0 : 30, moving: !opensWithStop)
-    let stopStart = opensWithStop ? 0.0 : 30
-    for t in 1...60 {
-      add(10 + Double(t), stopStart + driftMeters * Double(t) / 60, moving: false, gap: t == gapAt)
-    }
-    add(71, stopStart + driftMeters + 1, moving: true)
-    add(81, stopStart + driftMeters + 31, moving: true)
+    var metrics = arriveAndStand(
+      countsStopMovement: countsStopMovement, driftMeters: driftMeters, gapAt: gapAt,
+      opensWithStop: opensWithStop)
+    let stopEnd = (opensWithStop ? 0 : 30) + driftMeters
+    metrics.add(MetricsSample(timeSeconds: 71, coordinate: point(stopEnd + 1)))
+    metrics.add(MetricsSample(timeSeconds: 81, coordinate: point(stopEnd + 31)))
     return metrics.metrics
   }
 
@@ -47,19 +62,6 @@ import Testing
   @Test func aStopThatMovedNowhereAddsNothing() {
     let counted = walk(countsStopMovement: true, driftMeters: 0)
     #expect(abs(counted.distanceMeters - 61) < 0.05)
-  }
-
-  /// 10 s moving 30 m north, then a 60 s stop drifting on to 42 m.
-  private func arriveAndStand(isRecountable: Bool = false) -> MetricsAccumulator {
-    var metrics = MetricsAccumulator(isRecountable: isRecountable, countsStopMovement: true)
-    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0)))
-    metrics.add(MetricsSample(timeSeconds: 10, coordinate: point(30)))
-    for t in 1...60 {
-      metrics.add(
-        MetricsSample(
-          timeSeconds: 10 + Double(t), coordinate: point(30 + 0.2 * Double(t)), isMoving: false))
-    }
-    return metrics
   }
 
   /// 5 m east of `point(42)`.
@@ -104,16 +106,8 @@ import Testing
   @Test func aStopLongerThanTheIntervalsKeptStillCounts() {
     // Three hours standing at 1 Hz, longer than the last two hours of intervals kept for a
     // recount, drifting 12 m: its movement counts as for a short stop.
-    var metrics = MetricsAccumulator(isRecountable: true, countsStopMovement: true)
-    metrics.add(MetricsSample(timeSeconds: 0, coordinate: point(0)))
-    metrics.add(MetricsSample(timeSeconds: 10, coordinate: point(30)))
     let seconds = 3 * 3_600
-    for t in 1...seconds {
-      metrics.add(
-        MetricsSample(
-          timeSeconds: 10 + Double(t), coordinate: point(30 + 12 * Double(t) / Double(seconds)),
-          isMoving: false))
-    }
+    var metrics = arriveAndStand(isRecountable: true, seconds: seconds)
     metrics.add(MetricsSample(timeSeconds: Double(seconds + 11), coordinate: point(43)))
     #expect(abs(metrics.metrics.distanceMeters - 43) < 0.05)
   }
