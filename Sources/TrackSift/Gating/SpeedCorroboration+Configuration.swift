@@ -88,6 +88,23 @@ extension SpeedCorroboration {
     /// <doc:SpeedDefaults>).
     public var equalStepToleranceMeters = 0.015
 
+    /// The highest acceleration, in m/s², that the positions around a trusted speed may imply
+    /// for most of their second differences, where the fix states nothing of its quality:
+    /// 9.81, one g, which no runner, rider or board holds for a second and a car reaches only
+    /// in full braking. Positions that exceed it come from a solution that jitters, and the
+    /// speed comes from the same solution (see <doc:SpeedDefaults>).
+    public var maximumPositionAccelerationMetersPerSecondSquared = 9.81
+    /// How far from the fix, in seconds, the second differences of the jitter rule are centred:
+    /// 1, so that one solution's worth of epochs is judged at 5-10 Hz and three at 1 Hz.
+    public var jitterHalfWindowSeconds = 1.0
+    /// The longest step, in seconds, a second difference of the jitter rule spans: 1.5, a
+    /// 1 Hz log's interval with some slack; over longer steps a difference measures the motion,
+    /// not the solution's noise.
+    public var jitterLongestStepSeconds = 1.5
+    /// How long after a speed refused for jittery positions speeds are not trusted, in seconds:
+    /// 1, as after a position outlier.
+    public var jitterHoldSeconds = 1.0
+
     /// A pause is a signal loss only when it is also this many times the interval before it.
     public var signalLossIntervalMultiple = 3.0
 

@@ -35,6 +35,13 @@
 /// 3. satellites below ``Configuration/minimumSatellitesUsed``, HDOP above
 ///    ``Configuration/maximumHorizontalDilution``, speed accuracy above
 ///    ``Configuration/maximumSpeedAccuracyMetersPerSecond``, where the fix says;
+/// 3a. where the fix states none of satellites, HDOP, speed accuracy or horizontal accuracy, the
+///    positions within ``Configuration/jitterHalfWindowSeconds`` of it jitter beyond any body's
+///    motion: most of their second differences imply more than
+///    ``Configuration/maximumPositionAccelerationMetersPerSecondSquared`` (one g), or the fix
+///    comes less than ``Configuration/jitterHoldSeconds`` after one refused so. It stands in for
+///    the receiver's quality: a solution whose 5 Hz positions jump by meters from epoch to
+///    epoch gives its speed from the same poor geometry;
 /// 4. the speed is extrapolated: the receiver repeats its last velocity, to the last digit, over
 ///    at least ``Configuration/extrapolationRunSeconds`` of equal steps;
 /// 5. acceleration (see above; ``Configuration/maximumSpeedChangeMetersPerSecondSquared``);
@@ -48,7 +55,7 @@
 ///    refused by rule 6 (``SpeedRejectionReason/afterDisplacement``): a velocity that
 ///    disagreed with the positions comes from a disturbed solution, which settles over seconds.
 ///
-/// A derived speed (from positions, when none is reported) goes through rules 2, 2a, 3 and 5
+/// A derived speed (from positions, when none is reported) goes through rules 2, 2a, 3, 3a and 5
 /// against the same reference, so a spike carried by positions alone is held to the same
 /// physics.
 ///
@@ -78,11 +85,14 @@ public struct SpeedCorroboration: Sendable {
   /// The time of the latest fix refused for its position.
   private var positionRefusalSeconds: Double?
   private var displacementRefusalSeconds: Double?
+  /// The time of the latest fix whose speed was refused for jittery positions.
+  private(set) var jitterSeconds: Double?
   // The last accepted fix with a reported speed, and the run of fixes before it that repeat
   // that speed exactly (its start time and its equal step), for the extrapolation rule.
   private var lastReported: (timeSeconds: Double, coordinate: Coordinate, speed: Double)?
   private var repeatRun: RepeatRun?
-  /// Recent accepted positions, for the displacement rule (see `SpeedCorroboration+Displacement`).
+  /// Recent accepted positions, for the displacement and jitter rules (see
+  /// `SpeedCorroboration+Positions`).
   private(set) var positions = FixedCapacityRingBuffer<
     (timeSeconds: Double, coordinate: Coordinate)
   >(capacity: 32)
@@ -163,6 +173,12 @@ public struct SpeedCorroboration: Sendable {
     {
       return .rejected(.poorSpeedAccuracy)
     }
+    if !Self.statesQuality(fix),
+      isWithinJitterHold(atTimeSeconds: time)
+        || hasJitteryPositions(around: fix, at: time, upcoming: upcoming)
+    {
+      return .rejected(.jitteryPositions)
+    }
     if isReported, isExtrapolated(speed, of: fix, at: time, upcoming: upcoming) {
       return .rejected(.extrapolated)
     }
@@ -196,6 +212,10 @@ public struct SpeedCorroboration: Sendable {
   public mutating func record(_ fix: Fix, speedMetersPerSecond: Double?, verdict: SpeedVerdict) {
     guard let time = fix.timeSeconds, time.isFinite else { return }
     if verdict.rejectionReason == .displacement { displacementRefusalSeconds = time }
+    // A refusal the hold gave starts no new hold.
+    if verdict.rejectionReason == .jitteryPositions, !isWithinJitterHold(atTimeSeconds: time) {
+      jitterSeconds = time
+    }
     if isSignalLoss(atTimeSeconds: time) { backSeconds = time }
     if let lastTimeSeconds, time > lastTimeSeconds { lastIntervalSeconds = time - lastTimeSeconds }
     lastTimeSeconds = max(lastTimeSeconds ?? time, time)

@@ -15,6 +15,10 @@ public enum SpeedRejectionReason: String, Sendable, Hashable, Codable, CaseItera
   /// The receiver repeated its last velocity instead of measuring one: the same speed, to the
   /// last digit, over a second or more of equal steps (dead reckoning).
   case extrapolated = "speed-extrapolated"
+  /// The positions within a second of the fix jitter beyond any body's acceleration (or the
+  /// fix came within a second of such positions): the solution is poor, and its speed comes
+  /// from the same solution.
+  case jitteryPositions = "speed-jittery-positions"
   /// The speed changed faster than the activity can accelerate from the speeds around it.
   case acceleration = "speed-acceleration"
   /// The speed disagrees with the positions' displacement over a couple of seconds.

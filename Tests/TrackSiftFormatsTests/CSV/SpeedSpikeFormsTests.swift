@@ -98,11 +98,14 @@ struct SpeedSpikeFormsTests {
   /// Logs whose spike left a tail of high speeds among fixes the gate accepted, given as
   /// positions, times and speeds only and analysed as `tracksift eval` does (cycling): the
   /// speeds decaying for 4.4 s after a signal loss (CHI822DYL, MCC802MAR) and those ramping
-  /// between position outliers (JEN806JEN) stay out of the maximum, which is the genuine top
+  /// between position outliers (JEN806JEN) stay out of the maximum, and so do those of a
+  /// receiver whose solution jitters after a signal loss (BUL841JAM's island at 40 m/s,
+  /// MAR694EDD's 8-9 m/s, TRU803JOE's 12-19 m/s): the maximum is the genuine top
   /// (`tracksift eval`'s spike table) within 5 %.
   @Test(arguments: [
     ("CHI822DYL_822_20231007_103210.csv", 7.94), ("MCC802MAR_802_20231012_112026.csv", 12.14),
-    ("JEN806JEN_806_20231007_092710.csv", 7.93),
+    ("JEN806JEN_806_20231007_092710.csv", 7.93), ("BUL841JAM_841_20231012_095438.csv", 15.0),
+    ("MAR694EDD_694_20231010_104834.csv", 4.38), ("TRU803JOE_803_20231007_092248.csv", 11.13),
   ])
   func aSpikesTailStaysOutOfTheMaximum(name: String, genuineTop: Double) throws {
     let url = try sharedFile("spikes/motion-mini/more/" + name)
@@ -110,5 +113,6 @@ struct SpeedSpikeFormsTests {
     let maximum = try #require(
       TrackAnalysis(track: track, profile: .cycling).refinedMetrics.maximumSpeedMetersPerSecond)
     #expect(maximum <= genuineTop * 1.05, "\(name): \(maximum) m/s")
+    #expect(maximum >= genuineTop * 0.95, "\(name): \(maximum) m/s")
   }
 }

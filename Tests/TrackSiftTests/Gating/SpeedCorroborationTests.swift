@@ -54,7 +54,8 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix] = []) -
     #expect(
       SpeedRejectionReason.allCases.map(\.code) == [
         "speed-above-ceiling", "speed-after-signal-loss", "speed-too-few-satellites",
-        "speed-high-dilution", "speed-poor-accuracy", "speed-extrapolated", "speed-acceleration",
+        "speed-high-dilution", "speed-poor-accuracy", "speed-extrapolated",
+        "speed-jittery-positions", "speed-acceleration",
         "speed-displacement", "speed-after-position-outlier", "speed-after-displacement",
       ])
     for reason in SpeedRejectionReason.allCases {
