@@ -127,6 +127,7 @@ private struct JitterCount {
   let metersPerDegreeLongitude: Double
   let halfWindowSeconds: Double
   let longestStepSeconds: Double
+  let shortestStepSeconds: Double
   let limitMetersPerSecondSquared: Double
   private(set) var counted = 0
   private(set) var above = 0
@@ -141,10 +142,14 @@ private struct JitterCount {
     metersPerDegreeLongitude = Self.metersPerDegree * cos(origin.latitudeDegrees * .pi / 180)
     halfWindowSeconds = configuration.jitterHalfWindowSeconds
     longestStepSeconds = configuration.jitterLongestStepSeconds
+    shortestStepSeconds = configuration.jitterShortestStepSeconds
     limitMetersPerSecondSquared = configuration.maximumPositionAccelerationMetersPerSecondSquared
   }
 
   mutating func add(timeSeconds: Double, coordinate: Coordinate) {
+    // A high-rate log is thinned: over shorter steps a second difference measures the
+    // positions' noise and rounding (a centimeter at 25 Hz reads 15-25 m/s²), not the solution.
+    if let newer, timeSeconds - newer.timeSeconds < shortestStepSeconds { return }
     var longitudeDegrees = coordinate.longitudeDegrees - origin.longitudeDegrees
     // Across the antimeridian, the short way round.
     if longitudeDegrees > 180 {

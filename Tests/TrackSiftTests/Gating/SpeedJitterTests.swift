@@ -129,6 +129,22 @@ private func verdict(on next: Fix, after history: [Fix], upcoming: [Fix]) -> Spe
     #expect(verdict(11.2) == .trusted)
   }
 
+  /// A clean 25 Hz logger's positions, written to 1e-7 degree with a centimeter of noise, keep
+  /// their speeds: its second differences are taken over a fifth of a second or so, where a
+  /// centimeter reads well under one g (over 0.04 s it would read 15-25 m/s²).
+  @Test func aCleanHighRateLogKeepsItsSpeeds() {
+    let fixes = run(from: 0, seconds: 4, rate: 25, speed: 20) { 0.01 * sin(2.7 * Double($0)) }
+      .map { fix -> Fix in
+        var rounded = fix
+        rounded.latitudeDegrees = (fix.latitudeDegrees * 1e7).rounded() / 1e7
+        rounded.longitudeDegrees = (fix.longitudeDegrees * 1e7).rounded() / 1e7
+        return rounded
+      }
+    #expect(
+      verdict(on: fixes[50], after: Array(fixes[..<50]), upcoming: Array(fixes[51...]))
+        == .trusted)
+  }
+
   /// A steady 1 Hz ride east across the antimeridian is no jitter: longitudes are taken the
   /// short way round (the wrong way, two of the three second differences around the crossing
   /// would read 40,000 km).
