@@ -66,19 +66,12 @@ extension SpeedCorroboration {
 }
 
 extension SpeedCorroboration {
-  /// Whether a fix says anything of its receiver's quality: satellites, HDOP, a speed accuracy
-  /// or a horizontal accuracy. Where it does, rule 3 judges the quality; the jitter rule stands
-  /// in only where it does not.
+  /// Whether a fix says anything of its receiver's quality: satellites, HDOP or a speed
+  /// accuracy, which rule 3 judges, or a horizontal accuracy, by which the gate and the filter
+  /// weigh the position. The jitter rule stands in only where it says none of them.
   static func statesQuality(_ fix: Fix) -> Bool {
     fix.receiver.satellitesUsed != nil || fix.receiver.horizontalDilution != nil
       || fix.validSpeedAccuracyMetersPerSecond != nil || fix.validHorizontalAccuracyMeters != nil
-  }
-
-  /// Whether `time` falls within ``Configuration/jitterHoldSeconds`` after the latest speed
-  /// refused for jittery positions.
-  func isWithinJitterHold(atTimeSeconds time: Double) -> Bool {
-    guard let jittered = jitterSeconds else { return false }
-    return time >= jittered && time - jittered <= configuration.jitterHoldSeconds
   }
 
   /// Whether the positions around a fix jitter beyond any body's motion: more than half of the

@@ -86,7 +86,7 @@ public struct SpeedCorroboration: Sendable {
   private var positionRefusalSeconds: Double?
   private var displacementRefusalSeconds: Double?
   /// The time of the latest fix whose speed was refused for jittery positions.
-  private(set) var jitterSeconds: Double?
+  private var jitterSeconds: Double?
   // The last accepted fix with a reported speed, and the run of fixes before it that repeat
   // that speed exactly (its start time and its equal step), for the extrapolation rule.
   private var lastReported: (timeSeconds: Double, coordinate: Coordinate, speed: Double)?
@@ -151,9 +151,7 @@ public struct SpeedCorroboration: Sendable {
       return .rejected(.aboveCeiling)
     }
     if isReconverging(atTimeSeconds: time) { return .rejected(.afterSignalLoss) }
-    if let refused = positionRefusalSeconds, time >= refused,
-      time - refused <= configuration.positionOutlierSeconds
-    {
+    if Self.isHeld(time, after: positionRefusalSeconds, for: rules.positionOutlierSeconds) {
       return .rejected(.afterPositionOutlier)
     }
     if let minimum = rules.minimumSatellitesUsed, let used = fix.receiver.satellitesUsed,
@@ -174,7 +172,7 @@ public struct SpeedCorroboration: Sendable {
       return .rejected(.poorSpeedAccuracy)
     }
     if !Self.statesQuality(fix),
-      isWithinJitterHold(atTimeSeconds: time)
+      Self.isHeld(time, after: jitterSeconds, for: rules.jitterHoldSeconds)
         || hasJitteryPositions(around: fix, at: time, upcoming: upcoming)
     {
       return .rejected(.jitteryPositions)
@@ -189,8 +187,8 @@ public struct SpeedCorroboration: Sendable {
     if isReported, exceedsDisplacement(speed, of: fix, at: time, upcoming: upcoming) {
       return .rejected(.displacement)
     }
-    if isReported, let refused = displacementRefusalSeconds, time >= refused,
-      time - refused <= configuration.displacementHoldSeconds
+    if isReported,
+      Self.isHeld(time, after: displacementRefusalSeconds, for: rules.displacementHoldSeconds)
     {
       return .rejected(.afterDisplacement)
     }
@@ -213,7 +211,9 @@ public struct SpeedCorroboration: Sendable {
     guard let time = fix.timeSeconds, time.isFinite else { return }
     if verdict.rejectionReason == .displacement { displacementRefusalSeconds = time }
     // A refusal the hold gave starts no new hold.
-    if verdict.rejectionReason == .jitteryPositions, !isWithinJitterHold(atTimeSeconds: time) {
+    if verdict.rejectionReason == .jitteryPositions,
+      !Self.isHeld(time, after: jitterSeconds, for: configuration.jitterHoldSeconds)
+    {
       jitterSeconds = time
     }
     if isSignalLoss(atTimeSeconds: time) { backSeconds = time }
@@ -243,6 +243,13 @@ public struct SpeedCorroboration: Sendable {
   }
 
   // MARK: - Rules
+
+  /// Whether `time` is at most `hold` seconds after a refusal at `refused` (none: `false`): the
+  /// holds after a position outlier, a displacement refusal and jittery positions.
+  private static func isHeld(_ time: Double, after refused: Double?, for hold: Double) -> Bool {
+    guard let refused else { return false }
+    return time >= refused && time - refused <= hold
+  }
 
   @inline(__always)
   private func isSignalLoss(atTimeSeconds time: Double) -> Bool {
