@@ -15,7 +15,8 @@ public struct RealDataCorpus {
     case drive(name: String, track: Track, reference: [TruthPoint], targets: DriveTargets)
     case loop(name: String, track: Track)
     case pairedDevice(
-      pair: String, name: String, track: Track, activity: ActivityKind, totalMeters: Double)
+      pair: String, name: String, track: Track, activity: ActivityKind, totalMeters: Double,
+      zeroSpeedMeters: Double?)
     case race(name: String, track: Track, activity: ActivityKind, totalMeters: Double)
     case spikeLog(track: Track, label: SpikeLabel)
     case climb(
@@ -26,7 +27,7 @@ public struct RealDataCorpus {
     /// paired walk's).
     public var name: String {
       switch self {
-      case .drive(let name, _, _, _), .loop(let name, _), .pairedDevice(_, let name, _, _, _),
+      case .drive(let name, _, _, _), .loop(let name, _), .pairedDevice(_, let name, _, _, _, _),
         .race(let name, _, _, _):
         return name
       case .climb(let name, _, _, _, _): return "climb: " + name
@@ -197,7 +198,8 @@ public struct RealDataCorpus {
           .pairedDevice(
             pair: pair, name: file, track: input.track,
             activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
-            totalMeters: try total(input, url)))
+            totalMeters: try total(input, url),
+            zeroSpeedMeters: try FITReader.read(contentsOf: url).odometerMetersAtZeroSpeed))
       }
     }
     return cases
@@ -314,12 +316,12 @@ public struct RealDataCorpus {
         try RealRecordingScore(
           name: name, track: track, activity: .running, referenceMeters: loopMeters,
           asWritten: asWrittenGPX))
-    case .pairedDevice(let pair, let name, let track, let activity, let total):
-      return .pairedDevice(
-        pair,
-        try RealRecordingScore(
-          name: name, track: track, activity: activity, referenceMeters: total,
-          asWritten: asWrittenGPX))
+    case .pairedDevice(let pair, let name, let track, let activity, let total, let zeroSpeed):
+      var score = try RealRecordingScore(
+        name: name, track: track, activity: activity, referenceMeters: total,
+        asWritten: asWrittenGPX)
+      score.referenceAtZeroSpeedMeters = zeroSpeed
+      return .pairedDevice(pair, score)
     case .race(let name, let track, let activity, let total):
       return .race(
         try RealRecordingScore(

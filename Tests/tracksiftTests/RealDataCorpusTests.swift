@@ -28,9 +28,11 @@ import TrackSiftSimulation
       case .loop(_, let track):
         loops += 1
         #expect(track.fixCount > 500)
-      case .pairedDevice(_, _, let track, let activity, let total):
+      case .pairedDevice(_, _, let track, let activity, let total, let zeroSpeed):
         paired += 1
         #expect(track.fixCount > 4_000 && total > 5_000)
+        // Every watch odometer of the pairs runs while its speed reads 0: 268-541 m.
+        #expect((250...600).contains(zeroSpeed ?? 0))
         #expect(activity == .walking)
       case .race(_, _, _, let total):
         races += 1

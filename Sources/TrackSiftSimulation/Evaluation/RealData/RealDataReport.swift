@@ -201,7 +201,8 @@ public struct RealDataReport: Sendable, Codable {
     guard !pairs.isEmpty else { return nil }
     var checks: [RealDataCheck] = []
     var table = RealDataTable(header: [
-      "walk, device", "device total", "raw", "live", "refined", "cleaned file",
+      "walk, device", "device total", "of it at speed 0", "raw", "live", "refined",
+      "cleaned file",
     ])
     let limit = Self.pairedLimitPercent
     for pair in pairs {
@@ -225,6 +226,7 @@ public struct RealDataReport: Sendable, Codable {
         checks += Self.cleanedFileChecks(score)
         table.rows.append([
           score.name, Self.meters(score.referenceMeters, "%.0f m"),
+          Self.meters(score.referenceAtZeroSpeedMeters, "%.0f m"),
           Self.percent(score.errorPercent(score.rawMeters)),
           Self.percent(score.errorPercent(score.liveMeters)),
           Self.percent(score.errorPercent(score.refinedMeters)),
@@ -232,7 +234,7 @@ public struct RealDataReport: Sendable, Codable {
         ])
       }
       table.rows.append([
-        "\(pair.name): first against second", Self.percent(pair.deviceAgreementPercent),
+        "\(pair.name): first against second", Self.percent(pair.deviceAgreementPercent), "",
         Self.percent(Self.agreement(pair.first.rawMeters, pair.second.rawMeters)),
         Self.percent(pair.liveAgreementPercent), Self.percent(pair.refinedAgreementPercent),
         Self.percent(Self.agreement(pair.first.cleanedFileMeters, pair.second.cleanedFileMeters)),
@@ -240,7 +242,8 @@ public struct RealDataReport: Sendable, Codable {
     }
     return Section(
       title: "Paired walks (two devices on one walk; distance against each device's own "
-        + "session total, and the first device against the second)", checks: checks,
+        + "session total, and the first device against the second; of each total, what its "
+        + "odometer added where its own speed read 0)", checks: checks,
       table: table)
   }
 
