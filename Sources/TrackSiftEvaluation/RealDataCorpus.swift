@@ -199,7 +199,7 @@ public struct RealDataCorpus {
             pair: pair, name: file, track: input.track,
             activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
             totalMeters: try total(input, url),
-            zeroSpeedMeters: try FITReader.read(contentsOf: url).odometerMetersAtZeroSpeed))
+            zeroSpeedMeters: input.deviceTotals?.distanceAtZeroSpeedMeters))
       }
     }
     return cases

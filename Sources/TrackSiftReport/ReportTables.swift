@@ -54,7 +54,14 @@ enum ReportTables {
       if let deviceValue { out += "<td>\(deviceValue)</td>" }
       out += "</tr>"
     }
-    return out + "</tbody></table>" + climb(analysis) + sessions(activity) + "</section>"
+    out += "</tbody></table>"
+    if let standing = device?.distanceAtZeroSpeedMeters, standing > 0 {
+      // A watch's odometer follows its positions' wander while its wearer stands.
+      out +=
+        "<p class=\"meta\">device: \(ReportNumber.kilometers(standing)) of its distance "
+        + "counted while its own speed read 0</p>"
+    }
+    return out + climb(analysis) + sessions(activity) + "</section>"
   }
 
   /// Where the refined climb came from, each source's own climb, and the grade figures.

@@ -28,6 +28,10 @@ public struct DeviceTotals: Sendable, Hashable, Codable {
   public var maximumHeartRateBeatsPerMinute: Double?
   /// Energy in kilocalories.
   public var kilocalories: Double?
+  /// Of ``distanceMeters``, what the device's own odometer added over records whose own speed
+  /// read 0: distance it counted while it said its wearer stood (a FIT file's records, see
+  /// ``FITActivity/odometerMetersAtZeroSpeed``; `nil` for other files).
+  public var distanceAtZeroSpeedMeters: Double?
 
   /// Creates totals; every field defaults to unknown.
   public init(
@@ -36,7 +40,7 @@ public struct DeviceTotals: Sendable, Hashable, Codable {
     ascentMeters: Double? = nil, descentMeters: Double? = nil,
     averageSpeedMetersPerSecond: Double? = nil, maximumSpeedMetersPerSecond: Double? = nil,
     averageHeartRateBeatsPerMinute: Double? = nil, maximumHeartRateBeatsPerMinute: Double? = nil,
-    kilocalories: Double? = nil
+    kilocalories: Double? = nil, distanceAtZeroSpeedMeters: Double? = nil
   ) {
     self.startTime = startTime
     self.sport = sport
@@ -50,6 +54,7 @@ public struct DeviceTotals: Sendable, Hashable, Codable {
     self.averageHeartRateBeatsPerMinute = averageHeartRateBeatsPerMinute
     self.maximumHeartRateBeatsPerMinute = maximumHeartRateBeatsPerMinute
     self.kilocalories = kilocalories
+    self.distanceAtZeroSpeedMeters = distanceAtZeroSpeedMeters
   }
 }
 

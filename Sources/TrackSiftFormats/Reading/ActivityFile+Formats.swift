@@ -123,6 +123,9 @@ extension ActivityFile {
         deviceTotals: DeviceTotals(combining: activity.sessions),
         metadata: ActivityMetadata(fit: activity).capped())
       file.sessions = sessions
+      if file.deviceTotals?.distanceMeters != nil {
+        file.deviceTotals?.distanceAtZeroSpeedMeters = activity.odometerMetersAtZeroSpeed
+      }
       try refuseIfEmpty(file.track, damage: activity.stoppedAt)
       if let note = damageNote(activity.stoppedAt, fixCount: file.track.fixCount) {
         file.notes.append(note)

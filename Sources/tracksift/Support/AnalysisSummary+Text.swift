@@ -55,8 +55,14 @@ extension AnalysisSummary {
     var columns = [("raw", raw), ("live", live), ("refined", refined)]
     if let deviceMetrics { columns.append(("device", deviceMetrics)) }
     lines.append(figures(columns, units: units))
-    if device != nil {
-      lines.append("(device: the file's own totals; its timer time is shown as moving time)")
+    if let device {
+      let standing = device.distanceAtZeroSpeedMeters.flatMap { meters in
+        meters > 0
+          ? ", \(Formatting.distance(meters, units: units)) of its distance counted while its "
+            + "own speed read 0" : nil
+      }
+      lines.append(
+        "(device: the file's own totals\(standing ?? ""); its timer time is shown as moving time)")
     }
     if let table = sessionTable(units: units) {
       lines.append("")
