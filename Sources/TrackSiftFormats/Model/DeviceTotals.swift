@@ -29,8 +29,9 @@ public struct DeviceTotals: Sendable, Hashable, Codable {
   /// Energy in kilocalories.
   public var kilocalories: Double?
   /// Of ``distanceMeters``, what the device's own odometer added over records whose own speed
-  /// read 0: distance it counted while it said its wearer stood (a FIT file's records, see
-  /// ``FITActivity/odometerMetersAtZeroSpeed``; `nil` for other files).
+  /// read 0: distance it counted while it said its wearer stood (a FIT file's records or a
+  /// TCX activity's trackpoints, see ``FITActivity/odometerMetersAtZeroSpeed``; `nil` where
+  /// the file has no cumulative distance or speed per point).
   public var distanceAtZeroSpeedMeters: Double?
 
   /// Creates totals; every field defaults to unknown.

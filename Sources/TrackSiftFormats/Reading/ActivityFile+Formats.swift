@@ -72,7 +72,12 @@ extension ActivityFile {
           name: document.activities.first?.name,
           segments: document.activities.flatMap(\.track.segments)),
         format: .tcx)
-      if document.activities.count == 1 { file.deviceTotals = document.activities[0].totals }
+      if let activity = document.activities.first, document.activities.count == 1 {
+        file.deviceTotals = activity.totals
+        if file.deviceTotals?.distanceMeters != nil {
+          file.deviceTotals?.distanceAtZeroSpeedMeters = activity.odometerMetersAtZeroSpeed
+        }
+      }
       if document.activities.count > 1 {
         var first = 0
         file.sessions = document.activities.map { activity in

@@ -15,7 +15,7 @@ public struct RealRecordingScore: Sendable, Codable {
   /// What the distances are measured against, in meters (`nil` without one).
   public var referenceMeters: Double?
   /// Of a device's own total, the meters its odometer added where its own speed read 0
-  /// (`FITActivity.odometerMetersAtZeroSpeed`); `nil` where not known.
+  /// (`DeviceTotals.distanceAtZeroSpeedMeters`); `nil` where not known.
   public var referenceAtZeroSpeedMeters: Double?
   /// The distance of the raw fixes, in meters.
   public var rawMeters: Double

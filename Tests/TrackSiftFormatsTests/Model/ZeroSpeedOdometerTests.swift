@@ -4,9 +4,9 @@ import TrackSift
 import TrackSiftFormats
 import TrackSiftTestSupport
 
-/// `FITActivity.odometerMetersAtZeroSpeed`: the odometer's steps that end at a record whose
-/// own speed reads 0.
-struct FITZeroSpeedDistanceTests {
+/// `FITActivity.odometerMetersAtZeroSpeed` and TCX's: the odometer's steps that end at a
+/// record whose own speed reads 0.
+struct ZeroSpeedOdometerTests {
   private func activity(
     speeds: [Double?], distances: [Double?], segmentSizes: [Int]? = nil
   ) -> FITActivity {
@@ -40,6 +40,16 @@ struct FITZeroSpeedDistanceTests {
     #expect(fit.odometerMetersAtZeroSpeed == 3)
   }
 
+  @Test func aTCXActivityCountsAsAFITFileDoes() {
+    let fit = activity(
+      speeds: [0, 0, 1.2, 0, 0, 0], distances: [0, 5, 10, 12, nil, 12.5],
+      segmentSizes: [3, 3])
+    let tcx = TCXActivity(
+      track: fit.track, distancesMeters: [[0, 5, 10], [12, nil, 12.5]])
+    #expect(tcx.odometerMetersAtZeroSpeed == 7.5)
+    #expect(fit.odometerMetersAtZeroSpeed == 7.5)
+  }
+
   @Test func unknownWithoutSpeedsOrDistances() {
     #expect(activity(speeds: [nil, nil], distances: [0, 5]).odometerMetersAtZeroSpeed == nil)
     #expect(activity(speeds: [0, 0], distances: [nil, nil]).odometerMetersAtZeroSpeed == nil)
@@ -57,5 +67,17 @@ struct FITZeroSpeedDistanceTests {
       contentsOf: sharedFile(folder + "2024-08-27 Abbotsbury Hike - Mike Garmin.fit"))
     #expect(abs((coros.odometerMetersAtZeroSpeed ?? 0) - 390) < 1)
     #expect(abs((garmin.odometerMetersAtZeroSpeed ?? 0) - 541) < 1)
+  }
+
+  @Test(.enabled(if: sharedDataPresent)) func theFilesTotalsCarryIt() throws {
+    // A Garmin TCX's trackpoints and a FIT file's records; the FR15 race never read 0.
+    let tcx = try ActivityFile.read(
+      atPath: sharedFile("corpus/gpsbabel/tcx/gtrnctr-lap_s.tcx").path)
+    #expect(abs((tcx.deviceTotals?.distanceAtZeroSpeedMeters ?? 0) - 5.56) < 0.01)
+    let race = try ActivityFile.read(
+      atPath: sharedFile("devices/10k-race-fr15/10kUNLP2014-Garmin15.fit").path)
+    #expect(race.deviceTotals?.distanceAtZeroSpeedMeters == 0)
+    let gpx = try ActivityFile.read(atPath: sharedFile("corpus/gpx/Mojstrovka.gpx").path)
+    #expect(gpx.deviceTotals?.distanceAtZeroSpeedMeters == nil)
   }
 }
