@@ -27,6 +27,9 @@ public struct RealClimbScore: Sendable, Codable {
   public var refinedGainMeters: Double?
   /// The refined climb's source.
   public var source: ClimbSource?
+  /// The largest rise of the altitudes as read, from a low to a later high, in meters: no
+  /// count of these altitudes that keeps a whole climb (as a swing counter does) climbs less.
+  public var largestRiseMeters: Double?
 
   /// Analyses `track` with `activity`'s profile.
   public init(
@@ -41,6 +44,23 @@ public struct RealClimbScore: Sendable, Codable {
     liveGainMeters = analysis.liveMetrics.elevationGainMeters
     refinedGainMeters = analysis.refinedMetrics.elevationGainMeters
     source = analysis.climb.source
+    largestRiseMeters = Self.largestRiseMeters(track)
+  }
+
+  /// The largest difference between an altitude and an earlier, lower one, over every valid
+  /// altitude in recording order; `nil` without one.
+  /// - Complexity: O(n) in the fixes.
+  static func largestRiseMeters(_ track: Track) -> Double? {
+    var lowest: Double?
+    var rise: Double?
+    for segment in track.segments {
+      for fix in segment.fixes {
+        guard let altitude = fix.validAltitudeMeters else { continue }
+        lowest = min(lowest ?? altitude, altitude)
+        rise = max(rise ?? 0, altitude - (lowest ?? altitude))
+      }
+    }
+    return rise
   }
 
   /// A climb's error against ``ascentMeters``, in percent (positive: more climb).

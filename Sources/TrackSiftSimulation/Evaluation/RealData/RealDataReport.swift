@@ -256,7 +256,7 @@ public struct RealDataReport: Sendable, Codable {
   private var climbSection: Section? {
     guard !climbs.isEmpty else { return nil }
     var table = RealDataTable(header: [
-      "recording", "source", "against", "raw", "live", "refined",
+      "recording", "source", "against", "largest rise", "raw", "live", "refined",
     ])
     var checks: [RealDataCheck] = []
     for score in climbs {
@@ -269,6 +269,7 @@ public struct RealDataReport: Sendable, Codable {
       table.rows.append([
         score.name, score.source?.rawValue ?? "–",
         "\(score.reference.rawValue) " + Self.meters(score.ascentMeters, "%.0f m"),
+        Self.meters(score.largestRiseMeters, "%.1f m"),
         Self.percent(score.errorPercent(score.rawGainMeters)),
         Self.percent(score.errorPercent(score.liveGainMeters)),
         Self.percent(score.errorPercent(score.refinedGainMeters)),
@@ -276,7 +277,9 @@ public struct RealDataReport: Sendable, Codable {
     }
     return Section(
       title: "Climb against the device's own ascent (barometric recordings held to ±10 %) or a "
-        + "survey-grade reference's (its altitudes counted swing by swing past 1 m)",
+        + "survey-grade reference's (its altitudes counted swing by swing past 1 m); the largest "
+        + "rise of the altitudes as read, from a low to a later high, which no count of them "
+        + "that keeps a whole climb goes below",
       checks: checks, table: table)
   }
 
