@@ -56,13 +56,13 @@ extension AnalysisSummary {
     if let deviceMetrics { columns.append(("device", deviceMetrics)) }
     lines.append(figures(columns, units: units))
     if let device {
-      let standing = device.distanceAtZeroSpeedMeters.flatMap { meters in
-        meters > 0
-          ? ", \(Formatting.distance(meters, units: units)) of its distance counted while its "
-            + "own speed read 0" : nil
+      lines.append("(device: the file's own totals; its timer time is shown as moving time)")
+      // A watch's odometer follows its positions' wander while its wearer stands.
+      if let standing = device.distanceAtZeroSpeedMeters, standing > 0 {
+        lines.append(
+          "(device: \(Formatting.distance(standing, units: units)) of its distance counted "
+            + "while its own speed read 0)")
       }
-      lines.append(
-        "(device: the file's own totals\(standing ?? ""); its timer time is shown as moving time)")
     }
     if let table = sessionTable(units: units) {
       lines.append("")
