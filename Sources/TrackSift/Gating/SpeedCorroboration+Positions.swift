@@ -1,5 +1,3 @@
-import Foundation
-
 // The rules that judge a speed against the positions around it: the displacement rule (6) and
 // the jitter rule (3a).
 
@@ -113,11 +111,8 @@ extension SpeedCorroboration {
 /// and those whose implied acceleration is above the limit.
 private struct JitterCount {
   let centreSeconds: Double
-  let origin: Coordinate
-  /// Meters per degree of latitude, and of longitude at the origin: a spherical chart is
-  /// ample for steps of meters, and costs one cosine.
-  static let metersPerDegree = 111_195.0
-  let metersPerDegreeLongitude: Double
+  /// The plane the positions are differenced in, centred on the judged fix.
+  let plane: LocalTangentPlane
   let halfWindowSeconds: Double
   let longestStepSeconds: Double
   let shortestStepSeconds: Double
@@ -131,8 +126,7 @@ private struct JitterCount {
     centreSeconds: Double, origin: Coordinate, configuration: SpeedCorroboration.Configuration
   ) {
     self.centreSeconds = centreSeconds
-    self.origin = origin
-    metersPerDegreeLongitude = Self.metersPerDegree * cos(origin.latitudeDegrees * .pi / 180)
+    plane = LocalTangentPlane(origin: origin)
     halfWindowSeconds = configuration.jitterHalfWindowSeconds
     longestStepSeconds = configuration.jitterLongestStepSeconds
     shortestStepSeconds = configuration.jitterShortestStepSeconds
@@ -143,15 +137,8 @@ private struct JitterCount {
     // A high-rate log is thinned: over shorter steps a second difference measures the
     // positions' noise and rounding (a centimeter at 25 Hz reads 15-25 m/s²), not the solution.
     if let newer, timeSeconds - newer.timeSeconds < shortestStepSeconds { return }
-    var longitudeDegrees = coordinate.longitudeDegrees - origin.longitudeDegrees
-    // Across the antimeridian, the short way round.
-    if longitudeDegrees > 180 {
-      longitudeDegrees -= 360
-    } else if longitudeDegrees < -180 {
-      longitudeDegrees += 360
-    }
-    let east = longitudeDegrees * metersPerDegreeLongitude
-    let north = (coordinate.latitudeDegrees - origin.latitudeDegrees) * Self.metersPerDegree
+    // Across the antimeridian, the plane takes the short way round.
+    let (east, north) = plane.project(coordinate)
     let point = (timeSeconds: timeSeconds, east: east, north: north)
     defer { (older, newer) = (newer, point) }
     guard let older, let middle = newer,
