@@ -56,8 +56,9 @@ public struct RealClimbScore: Sendable, Codable {
     for segment in track.segments {
       for fix in segment.fixes {
         guard let altitude = fix.validAltitudeMeters else { continue }
-        lowest = min(lowest ?? altitude, altitude)
-        rise = max(rise ?? 0, altitude - (lowest ?? altitude))
+        let low = min(lowest ?? altitude, altitude)
+        lowest = low
+        rise = max(rise ?? 0, altitude - low)
       }
     }
     return rise
