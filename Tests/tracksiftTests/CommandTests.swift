@@ -303,4 +303,23 @@ import Testing
     let timer = try #require(live["timerTimeSeconds"] as? Double)
     #expect(liveMoving < 0.8 * timer, "the stops are still found")
   }
+
+  @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
+  func anAltitudeGlitchAtAWatchsStartIsNoClimb() throws {
+    // A fenix 2 starts at 55.0 m, reads 142.4 m three times from two seconds later, then
+    // 56.0 m: its rise passed the spike rule and its return did not, so 87 m were climb (168.8 m
+    // refined against 78.8 m of loss and 64 m by its session).
+    let data = try #require(CommandRunner.sharedData)
+    let run = data.appendingPathComponent("corpus/fit/activities/activity-small-fenix2-run.fit")
+    let object = try CommandRunner.jsonObject(["analyze", run.path, "--json"])
+    for figures in ["live", "refined"] {
+      let metrics = try #require(object[figures] as? [String: Any])
+      let gain = try #require(metrics["elevationGainMeters"] as? Double)
+      let loss = try #require(metrics["elevationLossMeters"] as? Double)
+      let highest = try #require(metrics["maximumAltitudeMeters"] as? Double)
+      #expect(gain > 60 && gain < 95, "\(figures): \(gain) m up")
+      #expect(abs(gain - loss) < 10, "\(figures): \(gain) m up, \(loss) m down")
+      #expect(highest < 90, "\(figures): highest \(highest) m")
+    }
+  }
 }

@@ -27,6 +27,14 @@
 /// sample can confirm, is refused. Samples without a time are never judged for jumps, since a
 /// speed needs a time.
 ///
+/// **Out-and-backs, live.** A glitch that arrives slowly enough to pass as a climb and
+/// returns as a jump (`AltitudeExcursions`) would count its rise and restart at its return.
+/// An accumulator that decides its source (the live figures', made with
+/// `countsBarometricSwings` or `smoothsGNSSAltitudes`) holds back a sample that steps by its
+/// dead band or more, and the next ones, for up to three samples, and drops an out-and-back
+/// among them before the jump rule above sees it (each counted in ``refusedJumpCount``); the
+/// samples held at a segment's end are counted by ``breakSegment()``.
+///
 /// **Barometric altitude, live.** Stepping loses up to a band at every top and bottom: on a
 /// barometer's rolling record that is a fifth of the climb (real watches 12-19 % below their
 /// own ascent, `shared/data`). An accumulator made with `countsBarometricSwings` decides the
@@ -100,9 +108,14 @@ public struct ElevationAccumulator: Sendable, Hashable {
   private var last: Sample?
   /// A sample that jumped from `last`, until the next sample says what it was.
   private var pending: Sample?
+  /// Whether out-and-back glitches are dropped (see the type's description).
+  private let dropsOutAndBacks: Bool
+  /// Holds samples back until they can be judged for an out-and-back glitch.
+  private var excursions = AltitudeExcursions<Sample>()
   private var decidedJumpCount = 0
 
-  private struct Sample: Sendable, Hashable {
+  /// One altitude as the accumulator keeps it.
+  struct Sample: Sendable, Hashable {
     var altitudeMeters: Double
     var timeSeconds: Double?
     var verticalAccuracyMeters: Double?
@@ -147,6 +160,7 @@ public struct ElevationAccumulator: Sendable, Hashable {
     countsBarometricSwings: Bool = false, smoothsGNSSAltitudes: Bool = false
   ) {
     mode = countsBarometricSwings || smoothsGNSSAltitudes ? .decidingSource : .steps
+    dropsOutAndBacks = mode == .decidingSource
     self.countsBarometricSwings = countsBarometricSwings
     undecided = smoothsGNSSAltitudes ? [] : nil
     self.thresholdMeters = thresholdMeters.isFinite ? max(thresholdMeters, 0) : 2
@@ -162,10 +176,9 @@ public struct ElevationAccumulator: Sendable, Hashable {
 
   /// The dead band for a sample of the given vertical accuracy, in meters.
   public func deadBandMeters(verticalAccuracyMeters: Double?) -> Double {
-    guard let accuracy = verticalAccuracyMeters, accuracy.isFinite, accuracy > 0 else {
-      return thresholdMeters
-    }
-    return max(thresholdMeters, accuracyMultiple * accuracy)
+    Self.deadBandMeters(
+      verticalAccuracyMeters: verticalAccuracyMeters, thresholdMeters: thresholdMeters,
+      accuracyMultiple: accuracyMultiple)
   }
 
   /// Adds one altitude sample; `nil` or non-finite altitudes are ignored.
@@ -195,6 +208,34 @@ public struct ElevationAccumulator: Sendable, Hashable {
       verticalAccuracyMeters: verticalAccuracyMeters,
       horizontalAccuracyMeters: horizontalAccuracyMeters, distanceMeters: distanceMeters,
       isMoving: isMoving)
+    guard dropsOutAndBacks else {
+      judge(sample)
+      return
+    }
+    // Local copies: the closures below must not read `self` while `excursions` changes.
+    let (threshold, multiple) = (thresholdMeters, accuracyMultiple)
+    let fastest = maximumVerticalSpeedMetersPerSecond
+    let passes = excursions.add(
+      sample, altitude: \.altitudeMeters,
+      isJump: {
+        Self.outAndBackStep(
+          from: $0, to: $1, thresholdMeters: threshold, accuracyMultiple: multiple,
+          fastestMetersPerSecond: fastest)
+      },
+      mayLeave: {
+        Self.mayLeave(from: $0, to: $1, thresholdMeters: threshold, accuracyMultiple: multiple)
+      })
+    if passes {
+      judge(sample)
+      return
+    }
+    if !excursions.dropped.isEmpty { decidedJumpCount += 1 }
+    for released in excursions.released { judge(released) }
+  }
+
+  /// Judges a sample for a jump from the last one counted, then counts it (see the type's
+  /// description).
+  private mutating func judge(_ sample: Sample) {
     if let jumped = pending {
       pending = nil
       decidedJumpCount += 1
@@ -215,6 +256,8 @@ public struct ElevationAccumulator: Sendable, Hashable {
   /// Forgets the reference altitude, so the next sample starts afresh (a new segment); a jump
   /// still waiting for its next sample is refused.
   public mutating func breakSegment() {
+    excursions.flush()
+    for held in excursions.released { judge(held) }
     if pending != nil {
       pending = nil
       decidedJumpCount += 1
@@ -344,11 +387,8 @@ public struct ElevationAccumulator: Sendable, Hashable {
   // Inlined: a call would copy the whole accumulator.
   @inline(__always)
   private func isJump(from start: Sample, to end: Sample) -> Bool {
-    guard let startTime = start.timeSeconds, let endTime = end.timeSeconds else { return false }
-    let allowance =
-      deadBandMeters(verticalAccuracyMeters: start.verticalAccuracyMeters)
-      + deadBandMeters(verticalAccuracyMeters: end.verticalAccuracyMeters)
-    let climb = abs(end.altitudeMeters - start.altitudeMeters) - allowance
-    return climb > maximumVerticalSpeedMetersPerSecond * abs(endTime - startTime)
+    Self.isJump(
+      from: start, to: end, thresholdMeters: thresholdMeters, accuracyMultiple: accuracyMultiple,
+      fastestMetersPerSecond: maximumVerticalSpeedMetersPerSecond) ?? false
   }
 }

@@ -93,6 +93,11 @@ public enum GNSSAltitudeSmoother {
   ) -> VerticalSmoother.Result {
     let (records, runStarts) = VerticalRuns.filtered(
       samples, spikes: configuration.spikes, timeSeconds: \.timeSeconds,
+      excursion: {
+        VerticalRuns.Judged(
+          timeSeconds: $0.timeSeconds, altitudeMeters: $0.altitudeMeters,
+          sigmaMeters: $0.whiteSigmaMeters)
+      },
       start: { runStart($0, gradeSigma: configuration.gradeSigma) },
       predict: { $0.predict(Step(from: $1, to: $2, configuration: configuration)) },
       innovation: innovation, update: measure)

@@ -82,6 +82,11 @@ public enum VerticalSmoother {
     let q = configuration.accelerationNoiseMetersSquaredPerSecondCubed
     let (records, runStarts) = VerticalRuns.filtered(
       samples, spikes: configuration, timeSeconds: \.timeSeconds,
+      excursion: {
+        VerticalRuns.Judged(
+          timeSeconds: $0.timeSeconds, altitudeMeters: $0.altitudeMeters,
+          sigmaMeters: $0.sigmaMeters)
+      },
       start: {
         KalmanAxis(
           positionMeters: $0.altitudeMeters, velocityMetersPerSecond: 0,

@@ -95,4 +95,27 @@ struct LiveBarometricClimbTests {
     #expect(live.gainMeters == 17)
     #expect(live.refusedJumpCount == 1)
   }
+
+  /// A fenix 2's start glitch (55 m, then 142.4 m three times, then back to 56 m a second
+  /// later) counts neither its rise nor a restart, live as refined; the raw steps keep it.
+  /// Samples held back at a segment's end are counted then.
+  @Test func anOutAndBackGlitchIsNoClimb() {
+    var live = ElevationAccumulator(countsBarometricSwings: true)
+    var stepping = ElevationAccumulator()
+    let start: [(Double, Double)] = [(0, 55.0), (2, 142.4), (3, 142.4), (4, 142.4), (5, 56.0)]
+    let climb = (6..<120).map { (Double($0), 56.0 + 0.1 * Double($0 - 5)) }
+    for (time, altitude) in start + climb {
+      live.add(altitudeMeters: altitude, timeSeconds: time)
+      stepping.add(altitudeMeters: altitude, timeSeconds: time)
+    }
+    #expect(live.gainMeters > 10 && live.gainMeters < 12.5, "\(live.gainMeters)")
+    #expect(live.maximumAltitudeMeters == 56.0 + 0.1 * 114)
+    #expect(live.refusedJumpCount == 1)
+    #expect(stepping.gainMeters > 87, "\(stepping.gainMeters)")
+    // A step held back at the segment's end, which no later sample can judge, still counts.
+    live.add(altitudeMeters: 80, timeSeconds: 120)
+    let before = live.gainMeters
+    live.breakSegment()
+    #expect(live.gainMeters == before + 80 - (56.0 + 0.1 * 114))
+  }
 }

@@ -16,6 +16,10 @@ struct VerticalRunsTests {
     VerticalRuns.filtered(
       samples.map { Sample(timeSeconds: $0.0, altitudeMeters: $0.1) },
       spikes: VerticalSmoother.Configuration(), timeSeconds: \.timeSeconds,
+      excursion: {
+        VerticalRuns.Judged(
+          timeSeconds: $0.timeSeconds, altitudeMeters: $0.altitudeMeters, sigmaMeters: 0.2)
+      },
       start: { $0.altitudeMeters }, predict: { _, _, _ in },
       innovation: { (abs($1.altitudeMeters - $0), 1) },
       update: { $0 = $1.altitudeMeters })
@@ -37,6 +41,18 @@ struct VerticalRunsTests {
     #expect(result.runStarts == [0, 4])
     #expect(result.records.map(\.startsRun) == [true, false, false, false, true, false])
     #expect(result.records.last?.state == 204)
+  }
+
+  /// A glitch that arrives slowly enough to pass the spike rule and returns as a jump (a fenix
+  /// 2's start) is left out whole: the run goes on from the altitude before it, and no run
+  /// restarts at its return.
+  @Test func anOutAndBackIsLeftOutWithoutARestart() {
+    let result = Self.filtered([
+      (0, 55.0), (2, 142.4), (3, 142.4), (4, 142.4), (5, 56.0), (6, 56.2), (7, 56.2),
+    ])
+    #expect(result.records.map(\.isMeasured) == [true, false, false, false, true, true, true])
+    #expect(result.runStarts == [0])
+    #expect(result.records.map(\.state) == [55.0, 55.0, 55.0, 55.0, 56.0, 56.2, 56.2])
   }
 
   /// A sample not later than the one before starts a run, whatever its altitude.
