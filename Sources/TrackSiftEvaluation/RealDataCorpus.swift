@@ -81,20 +81,10 @@ public struct RealDataCorpus {
   /// `labels.tsv` has no genuine row (its SOURCE.txt: "the fastest fix with sAcc < 1 m/s").
   static let genuineSpeedAccuracyMetersPerSecond = 1.0
 
-  /// How many cases ``cases(in:)`` gives: 3 drives, 2 loops, 2 pairs of 2, 1 race, 28 logs,
-  /// 8 climbs (6 watch files against their own ascent, 2 drives against their reference's).
+  /// How many cases ``cases(in:)`` gives besides the corpus's climbs: 3 drives, 2 loops, 2
+  /// pairs of 2, 1 race, 28 logs, 8 climbs (6 watch files against their own ascent, 2 drives
+  /// against their reference's).
   static let expectedCount = 3 + 2 + 4 + 1 + 28 + 8
-
-  /// The watch files whose session records its own ascent: the paired walks' four and the
-  /// run and ride of `devices/` (the treadmill run has no positions).
-  static let climbFiles = [
-    "paired/pair-same-wrist_2024-08-27_Abbotsbury/2024-08-27 Abbotsbury Hike - Mike Garmin.fit",
-    "paired/pair-same-wrist_2024-08-27_Abbotsbury/2024-08-27 Abbotsbury Hike - Mike COROS.fit",
-    "paired/pair-two-walkers_2024-06-04/2024-06-04, Polzeath to Rock - Jo.fit",
-    "paired/pair-two-walkers_2024-06-04/2024-06-04, Polzeath to Rock - Mike.fit",
-    "devices/same-activity_2067489619_run/2067489619.fit",
-    "devices/same-activity_3939576645_ride/3939576645.fit",
-  ]
 
   /// Every case, read from `data` (the shared/data folder).
   /// - Throws: ``EvaluationDataError`` or `ActivityFileError` naming the first file that is missing or
@@ -103,21 +93,7 @@ public struct RealDataCorpus {
     let truth = data.appendingPathComponent("truth")
     return try driveCases(truth: truth) + loopCases(truth: truth) + pairedDeviceCases(data: data)
       + [raceCase(data: data)] + spikeLogCases(data: data) + climbCases(data: data)
-  }
-
-  /// The watch files, each against its session's ascent.
-  private static func climbCases(data: URL) throws -> [Case] {
-    try climbFiles.map { path in
-      let url = try required(data.appendingPathComponent(path))
-      let input = try ActivityFile.read(atPath: url.path)
-      guard let ascent = input.deviceTotals?.ascentMeters, ascent > 0 else {
-        throw EvaluationDataError(path: url.path, reason: "no total ascent in the session")
-      }
-      return .climb(
-        name: url.lastPathComponent, track: input.track,
-        activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
-        ascentMeters: ascent, reference: .device)
-    }
+      + corpusClimbCases(data: data)
   }
 
   /// The drives with survey-grade truth: the GSDC Pixel 4's WLS fixes and its chipset's, and
@@ -354,7 +330,7 @@ public struct RealDataCorpus {
     return Track(name: track.name, segments: document.tracks.flatMap(\.segments))
   }
 
-  private static func required(_ url: URL) throws -> URL {
+  static func required(_ url: URL) throws -> URL {
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw EvaluationDataError(
         path: url.path, reason: "missing: the real-data suite needs every file")

@@ -11,6 +11,9 @@ public struct RealClimbScore: Sendable, Codable {
     /// A survey-grade reference's altitudes, counted swing by swing past the refined climb's
     /// 1 m band.
     case survey
+    /// The ascent recorded by a device of the readers' test files (`shared/data/corpus`):
+    /// reported beside the others, held to no target.
+    case corpusDevice = "corpus device"
   }
 
   /// The name in tables.

@@ -77,8 +77,11 @@ public struct RealDataReport: Sendable, Codable {
 
   /// The sections in print order: drives, loops, paired walks, the race, the spike logs.
   public var sections: [Section] {
-    [driveSection, loopSection, pairSection, raceSection, spikeSection, climbSection]
-      .compactMap { $0 }
+    [
+      driveSection, loopSection, pairSection, raceSection, spikeSection, climbSection,
+      corpusClimbSection,
+    ]
+    .compactMap { $0 }
   }
 
   /// The report as text or Markdown, each section's targets before its table.
@@ -87,7 +90,8 @@ public struct RealDataReport: Sendable, Codable {
     for section in sections {
       lines.append(markdown ? "### \(section.title)\n" : section.title)
       lines += section.checks.map { markdown ? $0.line : String($0.line.dropFirst(2)) }
-      lines.append("")
+      // A Markdown heading ends its own line; without checks, one blank line is enough.
+      if !markdown || !section.checks.isEmpty { lines.append("") }
       lines.append(markdown ? section.table.markdown : section.table.text)
       if !section.notes.isEmpty {
         lines.append("")
@@ -259,7 +263,7 @@ public struct RealDataReport: Sendable, Codable {
       "recording", "source", "against", "largest rise", "raw", "live", "refined",
     ])
     var checks: [RealDataCheck] = []
-    for score in climbs {
+    for score in climbs where score.reference != .corpusDevice {
       if score.source == .barometer, score.reference == .device {
         checks.append(
           RealDataCheck(
@@ -282,6 +286,41 @@ public struct RealDataReport: Sendable, Codable {
         + "that keeps a whole climb goes below",
       checks: checks, table: table)
   }
+
+  /// The climb of the readers' test files against their devices' own ascents: reported, held
+  /// to no target, with how many barometric ones lie within the watch files' bound.
+  private var corpusClimbSection: Section? {
+    let scores = climbs.filter { $0.reference == .corpusDevice }
+    guard !scores.isEmpty else { return nil }
+    var table = RealDataTable(header: [
+      "recording", "source", "device", "largest rise", "raw", "live", "refined",
+    ])
+    for score in scores {
+      table.rows.append([
+        score.name, score.source?.rawValue ?? "–", Self.meters(score.ascentMeters, "%.0f m"),
+        Self.meters(score.largestRiseMeters, "%.1f m"),
+        Self.percent(score.errorPercent(score.rawGainMeters)),
+        Self.percent(score.errorPercent(score.liveGainMeters)),
+        Self.percent(score.errorPercent(score.refinedGainMeters)),
+      ])
+    }
+    let barometric = scores.filter { $0.source == .barometer }
+      .compactMap { $0.errorPercent($0.refinedGainMeters) }
+    let within = barometric.filter { abs($0) <= Self.climbLimitPercent }.count
+    return Section(
+      title: "Climb of the readers' test files in corpus/ against their devices' own ascent "
+        + "(FIT sessions of \(Int(Self.corpusLeastAscentMeters)) m or more, many devices; "
+        + "reported, no target)",
+      checks: [], table: table,
+      notes: [
+        "Barometric: refined within ±\(Int(Self.climbLimitPercent)) % of the device for "
+          + "\(within) of \(barometric.count)"
+      ])
+  }
+
+  /// The least device ascent of the corpus files whose climb is reported, in meters: under it
+  /// a percentage says little.
+  public static let corpusLeastAscentMeters = 10.0
 
   private var raceSection: Section? {
     guard !races.isEmpty else { return nil }
