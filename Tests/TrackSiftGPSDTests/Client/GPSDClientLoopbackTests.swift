@@ -214,7 +214,9 @@ struct GPSDClientLoopbackTests {
   }
 
   @Test func cancellingDuringABackOffEndsPromptly() async throws {
-    let port = try LoopbackServer.unusedPort()
+    let refusing = try LoopbackServer.refusing()
+    defer { refusing.close() }
+    let port = refusing.port
     let stream = client(port: port) {
       $0.reconnect = GPSDReconnectPolicy(initialDelaySeconds: 30, maximumDelaySeconds: 30)
     }.events()
@@ -241,7 +243,10 @@ struct GPSDClientLoopbackTests {
   }
 
   @Test func givingUpEndsTheStreamWithTheLastError() async throws {
-    let port = try LoopbackServer.unusedPort()
+    // Held, not released: a port given back could be taken by another test's server at once.
+    let refusing = try LoopbackServer.refusing()
+    defer { refusing.close() }
+    let port = refusing.port
     let stream = client(port: port) {
       $0.reconnect = GPSDReconnectPolicy(initialDelaySeconds: 0.01, maximumRetries: 2)
     }.events()

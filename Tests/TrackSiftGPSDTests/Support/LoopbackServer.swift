@@ -14,12 +14,15 @@ final class LoopbackServer: @unchecked Sendable {
   let port: UInt16
   private var listener: Int32
 
-  /// Listens on `port`, or on a free port chosen by the system when `port` is 0.
-  init(port: UInt16 = 0) throws {
+  /// Listens on `port`, or on a free port chosen by the system when `port` is 0; with
+  /// `listens` false, only holds the port (see ``refusing()``).
+  init(port: UInt16 = 0, listens: Bool = true) throws {
     let listener = socket(AF_INET, streamType, 0)
     guard listener >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
     var on: Int32 = 1
-    _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+    if listens {
+      _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -29,7 +32,7 @@ final class LoopbackServer: @unchecked Sendable {
         bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0, listen(listener, 8) == 0 else {
+    guard bound == 0, !listens || listen(listener, 8) == 0 else {
       let message = String(cString: strerror(errno))
       _ = systemClose(listener)
       throw ServerError("bind or listen on port \(port): \(message)")
@@ -46,7 +49,16 @@ final class LoopbackServer: @unchecked Sendable {
 
   deinit { close() }
 
-  /// A port that nothing listens on (just released by a server that bound it).
+  /// A port bound without listening and without `SO_REUSEADDR`, for as long as the server
+  /// lives: a client's connection is refused, and no other socket (another test's server
+  /// asking the system for a free port) can take the port meanwhile, as it could take one
+  /// that ``unusedPort()`` released.
+  static func refusing() throws -> LoopbackServer {
+    try LoopbackServer(listens: false)
+  }
+
+  /// A port that nothing listens on (just released by a server that bound it), for a program
+  /// that must bind it itself (gpsfake).
   static func unusedPort() throws -> UInt16 {
     let server = try LoopbackServer()
     let port = server.port
