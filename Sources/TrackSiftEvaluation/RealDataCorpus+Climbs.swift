@@ -31,10 +31,7 @@ extension RealDataCorpus {
       guard let ascent = input.deviceTotals?.ascentMeters, ascent > 0 else {
         throw EvaluationDataError(path: url.path, reason: "no total ascent in the session")
       }
-      return .climb(
-        name: url.lastPathComponent, track: input.track,
-        activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
-        ascentMeters: ascent, reference: .device)
+      return climbCase(url.lastPathComponent, input, ascentMeters: ascent, reference: .device)
     }
   }
 
@@ -52,11 +49,20 @@ extension RealDataCorpus {
           ascent >= RealDataReport.corpusLeastAscentMeters,
           input.track.allFixes.contains(where: { $0.validAltitudeMeters != nil })
         else { return nil }
-        return .climb(
-          name: folder + "/" + name, track: input.track,
-          activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
-          ascentMeters: ascent, reference: .corpusDevice)
+        return climbCase(
+          folder + "/" + name, input, ascentMeters: ascent, reference: .corpusDevice)
       }
     }
+  }
+
+  /// A file's climb against `ascentMeters`, with the profile its sport gives.
+  private static func climbCase(
+    _ name: String, _ input: ActivityFile, ascentMeters: Double,
+    reference: RealClimbScore.Reference
+  ) -> Case {
+    .climb(
+      name: name, track: input.track,
+      activity: ProfileChoice(option: nil, deviceTotals: input.deviceTotals).activity,
+      ascentMeters: ascentMeters, reference: reference)
   }
 }

@@ -35,8 +35,7 @@ extension ElevationAccumulator {
     from start: Sample, to end: Sample, thresholdMeters: Double, accuracyMultiple: Double,
     fastestMetersPerSecond: Double
   ) -> Bool? {
-    guard let startTime = start.timeSeconds, let endTime = end.timeSeconds, endTime > startTime
-    else { return nil }
+    guard isTimed(end, after: start) else { return nil }
     return isJump(
       from: start, to: end, thresholdMeters: thresholdMeters, accuracyMultiple: accuracyMultiple,
       fastestMetersPerSecond: fastestMetersPerSecond)
@@ -47,11 +46,16 @@ extension ElevationAccumulator {
   static func mayLeave(
     from start: Sample, to end: Sample, thresholdMeters: Double, accuracyMultiple: Double
   ) -> Bool {
-    guard let startTime = start.timeSeconds, let endTime = end.timeSeconds, endTime > startTime
-    else { return false }
+    guard isTimed(end, after: start) else { return false }
     return abs(end.altitudeMeters - start.altitudeMeters)
       >= deadBandMeters(
         verticalAccuracyMeters: end.verticalAccuracyMeters, thresholdMeters: thresholdMeters,
         accuracyMultiple: accuracyMultiple)
+  }
+
+  /// Whether both samples have a time and `end`'s is later: only such a step has a speed.
+  private static func isTimed(_ end: Sample, after start: Sample) -> Bool {
+    guard let startTime = start.timeSeconds, let endTime = end.timeSeconds else { return false }
+    return endTime > startTime
   }
 }

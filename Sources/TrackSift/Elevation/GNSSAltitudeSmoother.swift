@@ -92,8 +92,8 @@ public enum GNSSAltitudeSmoother {
     _ samples: [Sample], configuration: Configuration = Configuration()
   ) -> VerticalSmoother.Result {
     let (records, runStarts) = VerticalRuns.filtered(
-      samples, spikes: configuration.spikes, timeSeconds: \.timeSeconds,
-      excursion: {
+      samples, spikes: configuration.spikes,
+      judged: {
         VerticalRuns.Judged(
           timeSeconds: $0.timeSeconds, altitudeMeters: $0.altitudeMeters,
           sigmaMeters: $0.whiteSigmaMeters)

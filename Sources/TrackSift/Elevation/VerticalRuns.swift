@@ -3,7 +3,7 @@
 /// before, left out when it is a spike (`VerticalSmoother.Configuration.isSpike`), and measured
 /// otherwise. A run starts at the first sample, at a sample not later than the one before, and
 /// after three spikes in a row (the altitude moved for good); no smoothing joins two runs.
-/// Over a whole record (``filtered(_:spikes:timeSeconds:excursion:start:predict:innovation:update:)``)
+/// Over a whole record (``filtered(_:spikes:judged:start:predict:innovation:update:)``)
 /// the samples of an out-and-back glitch (``AltitudeExcursions``) are left out too, without
 /// counting towards a restart; live, ``ElevationAccumulator`` drops them before they arrive.
 ///
@@ -71,9 +71,8 @@ enum VerticalRuns {
   /// - Parameters:
   ///   - samples: the samples, in time order.
   ///   - spikes: the spike rule.
-  ///   - timeSeconds: a sample's time.
-  ///   - excursion: a sample's time, altitude and noise, to find its out-and-back glitches
-  ///     (``AltitudeExcursions``), which are left out.
+  ///   - judged: a sample's time, altitude and noise: its time places it, and the three find
+  ///     its out-and-back glitches (``AltitudeExcursions``), which are left out.
   ///   - start: a run's first state, its sample already measured.
   ///   - predict: moves a state from the earlier sample's time to the later's.
   ///   - innovation: how far a sample lies from a predicted state's altitude, and the spread
@@ -82,7 +81,7 @@ enum VerticalRuns {
   /// - Returns: one record per sample, and the samples that start a run.
   static func filtered<Sample, State>(
     _ samples: [Sample], spikes: VerticalSmoother.Configuration,
-    timeSeconds: (Sample) -> Double, excursion: (Sample) -> Judged,
+    judged: (Sample) -> Judged,
     start: (Sample) -> State,
     predict: (inout State, _ earlier: Sample, _ later: Sample) -> Void,
     innovation: (State, Sample) -> (meters: Double, spreadMeters: Double),
@@ -93,12 +92,12 @@ enum VerticalRuns {
     records.reserveCapacity(samples.count)
     var forward = Forward<State>()
     let outAndBack = AltitudeExcursions.flags(
-      count: samples.count, altitude: { excursion(samples[$0]).altitudeMeters },
-      isJump: { excursion(samples[$0]).isSpike(to: excursion(samples[$1]), spikes) })
+      count: samples.count, altitude: { judged(samples[$0]).altitudeMeters },
+      isJump: { judged(samples[$0]).isSpike(to: judged(samples[$1]), spikes) })
     for (index, sample) in samples.enumerated() {
       let earlier = index == 0 ? nil : samples[index - 1]
       let record = forward.next(
-        sample, afterSeconds: earlier.map { timeSeconds(sample) - timeSeconds($0) },
+        sample, afterSeconds: earlier.map { judged(sample).timeSeconds - judged($0).timeSeconds },
         spikes: spikes, isOutAndBack: outAndBack[index], start: start,
         predict: { state in if let earlier { predict(&state, earlier, sample) } },
         innovation: innovation, update: update)

@@ -81,8 +81,8 @@ public enum VerticalSmoother {
   ) -> Result {
     let q = configuration.accelerationNoiseMetersSquaredPerSecondCubed
     let (records, runStarts) = VerticalRuns.filtered(
-      samples, spikes: configuration, timeSeconds: \.timeSeconds,
-      excursion: {
+      samples, spikes: configuration,
+      judged: {
         VerticalRuns.Judged(
           timeSeconds: $0.timeSeconds, altitudeMeters: $0.altitudeMeters,
           sigmaMeters: $0.sigmaMeters)

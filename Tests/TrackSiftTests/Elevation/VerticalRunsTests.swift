@@ -15,8 +15,8 @@ struct VerticalRunsTests {
   ) {
     VerticalRuns.filtered(
       samples.map { Sample(timeSeconds: $0.0, altitudeMeters: $0.1) },
-      spikes: VerticalSmoother.Configuration(), timeSeconds: \.timeSeconds,
-      excursion: {
+      spikes: VerticalSmoother.Configuration(),
+      judged: {
         VerticalRuns.Judged(
           timeSeconds: $0.timeSeconds, altitudeMeters: $0.altitudeMeters, sigmaMeters: 0.2)
       },

@@ -104,11 +104,11 @@ public struct RealDataReport: Sendable, Codable {
     return lines.joined(separator: "\n")
   }
 
-  private static func percent(_ value: Double?) -> String {
+  static func percent(_ value: Double?) -> String {
     value.map { String(format: "%+.2f %%", $0) } ?? "–"
   }
 
-  private static func meters(_ value: Double?, _ format: String = "%.2f") -> String {
+  static func meters(_ value: Double?, _ format: String = "%.2f") -> String {
     value.map { String(format: format, $0) } ?? "–"
   }
 
@@ -254,73 +254,6 @@ public struct RealDataReport: Sendable, Codable {
   private static func agreement(_ a: Double, _ b: Double) -> Double? {
     b > 0 ? (a / b - 1) * 100 : nil
   }
-
-  /// The climb of each watch file against its device's own ascent; held to the bound where
-  /// the altitudes read as barometric (the device's ascent then comes from the same sensor).
-  private var climbSection: Section? {
-    guard !climbs.isEmpty else { return nil }
-    var table = RealDataTable(header: [
-      "recording", "source", "against", "largest rise", "raw", "live", "refined",
-    ])
-    var checks: [RealDataCheck] = []
-    for score in climbs where score.reference != .corpusDevice {
-      if score.source == .barometer, score.reference == .device {
-        checks.append(
-          RealDataCheck(
-            "\(score.name): refined climb against the device's ascent",
-            score.errorPercent(score.refinedGainMeters), .within, Self.climbLimitPercent, " %"))
-      }
-      table.rows.append([
-        score.name, score.source?.rawValue ?? "–",
-        "\(score.reference.rawValue) " + Self.meters(score.ascentMeters, "%.0f m"),
-        Self.meters(score.largestRiseMeters, "%.1f m"),
-        Self.percent(score.errorPercent(score.rawGainMeters)),
-        Self.percent(score.errorPercent(score.liveGainMeters)),
-        Self.percent(score.errorPercent(score.refinedGainMeters)),
-      ])
-    }
-    return Section(
-      title: "Climb against the device's own ascent (barometric recordings held to ±10 %) or a "
-        + "survey-grade reference's (its altitudes counted swing by swing past 1 m); the largest "
-        + "rise of the altitudes as read, from a low to a later high, which no count of them "
-        + "that keeps a whole climb goes below",
-      checks: checks, table: table)
-  }
-
-  /// The climb of the readers' test files against their devices' own ascents: reported, held
-  /// to no target, with how many barometric ones lie within the watch files' bound.
-  private var corpusClimbSection: Section? {
-    let scores = climbs.filter { $0.reference == .corpusDevice }
-    guard !scores.isEmpty else { return nil }
-    var table = RealDataTable(header: [
-      "recording", "source", "device", "largest rise", "raw", "live", "refined",
-    ])
-    for score in scores {
-      table.rows.append([
-        score.name, score.source?.rawValue ?? "–", Self.meters(score.ascentMeters, "%.0f m"),
-        Self.meters(score.largestRiseMeters, "%.1f m"),
-        Self.percent(score.errorPercent(score.rawGainMeters)),
-        Self.percent(score.errorPercent(score.liveGainMeters)),
-        Self.percent(score.errorPercent(score.refinedGainMeters)),
-      ])
-    }
-    let barometric = scores.filter { $0.source == .barometer }
-      .compactMap { $0.errorPercent($0.refinedGainMeters) }
-    let within = barometric.filter { abs($0) <= Self.climbLimitPercent }.count
-    return Section(
-      title: "Climb of the readers' test files in corpus/ against their devices' own ascent "
-        + "(FIT sessions of \(Int(Self.corpusLeastAscentMeters)) m or more, many devices; "
-        + "reported, no target)",
-      checks: [], table: table,
-      notes: [
-        "Barometric: refined within ±\(Int(Self.climbLimitPercent)) % of the device for "
-          + "\(within) of \(barometric.count)"
-      ])
-  }
-
-  /// The least device ascent of the corpus files whose climb is reported, in meters: under it
-  /// a percentage says little.
-  public static let corpusLeastAscentMeters = 10.0
 
   private var raceSection: Section? {
     guard !races.isEmpty else { return nil }
