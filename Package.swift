@@ -93,7 +93,7 @@ let package = Package(
     .testTarget(
       name: "tracksiftTests",
       dependencies: [
-        "tracksift", "TrackSiftTestSupport", "TrackSiftArchives",
+        "tracksift", "TrackSiftTestSupport", "TrackSiftArchives", "TrackSiftBatch",
         // To fill a store's disk under a recording session.
         .product(name: "GRDB", package: "GRDB.swift"),
         // To make the zip archives the batch tests read.

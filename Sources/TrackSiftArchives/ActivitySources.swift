@@ -17,35 +17,61 @@ public enum ActivitySources {
   ]
 
   /// Every activity file in `paths`, sorted (``ActivitySource`` order), each file or member
-  /// once even when several arguments reach it.
+  /// once even when several arguments reach it: ``listing(in:recursive:recognizing:)``'s
+  /// sources, a file being taken by its name only.
+  ///
+  /// - Throws: ``ArchiveError`` as ``listing(in:recursive:recognizing:)`` does.
+  public static func sources(
+    in paths: [String], recursive: Bool
+  ) throws(ArchiveError) -> [ActivitySource] {
+    try listing(in: paths, recursive: recursive).sources
+  }
+
+  /// The activity files in `paths`, and the files passed over.
   ///
   /// - A file argument is taken whatever its extension, as the user named it; a `.zip` is
   ///   opened and its activity members listed; a `.gz` is one compressed file.
   /// - A folder argument contributes its files with an activity extension (or a `.gz` of
-  ///   one) and its `.zip` archives; its subfolders only when `recursive`. Dot-files,
-  ///   dot-folders and `__MACOSX` folders are skipped.
+  ///   one), the plain files without one that `recognizing` takes, and its `.zip` archives;
+  ///   its subfolders only when `recursive`. Dot-files, dot-folders and `__MACOSX` folders are
+  ///   left out.
   /// - A zip archive contributes its file members whose name (less `.gz`) has an activity
-  ///   extension; directories, `__MACOSX/`, dot-files, and `activities.csv` at the archive's
-  ///   root (a Strava export's summary table, not a fix log) are skipped. Member names are
-  ///   sanitized in ``ActivitySource/relativePath`` (no leading `/`, no `..`).
+  ///   extension; directories, `__MACOSX/` and dot-files are left out, and `activities.csv` at
+  ///   the archive's root (a Strava export's summary table, not a fix log) is passed over.
+  ///   Member names are sanitized in ``ActivitySource/relativePath`` (no leading `/`, no
+  ///   `..`).
+  /// - Every other file of a folder, and every other member of an archive, is passed over:
+  ///   listed in ``SourceListing/passedOver``, so that a batch can say what it did not read.
   ///
   /// - Parameters:
   ///   - paths: files and folders, as the user typed them.
   ///   - recursive: whether folders' subfolders are walked.
-  /// - Returns: the sources, sorted by ``ActivitySource/relativePath`` then path.
+  ///   - recognizing: called with the path of each plain file of a folder whose name has no
+  ///     activity extension (a gpsd log's `.log`, a GeoJSON `.json`); it says whether the file
+  ///     is one all the same, by its content. Nil passes them all over.
+  /// - Returns: the sources, sorted by ``ActivitySource/relativePath`` then path, and the
+  ///   relative paths passed over, sorted.
   /// - Throws: ``ArchiveError`` for a path that does not exist (`no such file or folder`) or
   ///   a folder that cannot be listed. A zip archive that cannot be opened is one source
   ///   whose ``data(of:maximumBytes:)`` throws why (`not a zip archive (...)`), so a batch
   ///   gives it an error row and goes on.
   /// - Complexity: O(f + m + s log s) for f files walked, m zip members and s sources;
-  ///   each zip's central directory is read once.
-  public static func sources(
-    in paths: [String], recursive: Bool
-  ) throws(ArchiveError) -> [ActivitySource] {
-    var finder = SourceFinder(recursive: recursive)
+  ///   each zip's central directory is read once, and `recognizing` called once per file
+  ///   without an activity extension.
+  public static func listing(
+    in paths: [String], recursive: Bool,
+    recognizing: ((_ path: String) -> Bool)? = nil
+  ) throws(ArchiveError) -> SourceListing {
+    var finder = SourceFinder(recursive: recursive, recognizes: recognizing)
     for path in paths { try finder.add(argument: path) }
+    return SourceListing(
+      sources: eachOnce(finder.found), passedOver: eachOnce(finder.passedOver).map(\.relativePath))
+  }
+
+  /// `sources` sorted, each file (resolved) or member once.
+  private static func eachOnce(_ sources: [ActivitySource]) -> [ActivitySource] {
     var seen: Set<[String]> = []
-    return finder.found.sorted().filter { source in
+    return sources.sorted().filter { source in
       let file = URL(fileURLWithPath: source.path).standardizedFileURL
         .resolvingSymlinksInPath().path
       return seen.insert([file, source.member ?? ""]).inserted
@@ -76,7 +102,7 @@ public enum ActivitySources {
     guard let member = source.member else {
       if MemberPath.isZip(MemberPath.lastComponent(of: source.path)) {
         // An archive listed whole could not be opened: say why.
-        _ = try ZipOpening.activityMembers(ofArchiveAt: source.path)
+        _ = try ZipOpening.members(ofArchiveAt: source.path)
       }
       return try PlainFileReader.read(source, maximumBytes: maximumBytes)
     }

@@ -34,16 +34,32 @@ enum MemberPath {
     name.lowercased().hasSuffix(".zip") && name.count > 4
   }
 
-  /// Whether a zip member with these sanitized components is listed as an activity file.
+  /// What a zip member is to a listing.
+  enum Kind {
+    /// An activity file by its name.
+    case activity
+    /// A file whose name has no activity extension: passed over, and counted.
+    case other
+    /// A dot-file, anything in a dot-folder or in macOS's `__MACOSX/` resource forks: not
+    /// the user's, left out without a word.
+    case hidden
+  }
+
+  /// What a zip member with these sanitized components is to a listing.
   ///
-  /// Skipped: dot-files and anything in a dot-folder, macOS's `__MACOSX/` resource forks,
-  /// names without an activity extension, and `activities.csv` at the archive's root: in a
-  /// Strava bulk export that file is the summary table of all activities, not a fix log.
-  static func isActivityMember(_ components: [String]) -> Bool {
-    guard let name = components.last else { return false }
-    if components.contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { return false }
-    if components.count == 1 && name.lowercased() == "activities.csv" { return false }
-    guard let ext = activityExtension(of: name) else { return false }
-    return ActivitySources.activityExtensions.contains(ext)
+  /// Hidden: dot-files, anything in a dot-folder, and macOS's `__MACOSX/` resource forks.
+  /// Other: names without an activity extension, and `activities.csv` at the archive's root:
+  /// in a Strava bulk export that file is the summary table of all activities, not a fix log.
+  static func kind(ofMember components: [String]) -> Kind {
+    guard let name = components.last else { return .hidden }
+    if components.contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { return .hidden }
+    if components.count == 1 && name.lowercased() == "activities.csv" { return .other }
+    return hasActivityExtension(name) ? .activity : .other
+  }
+
+  /// Whether `name`, less one trailing `.gz`, has an activity extension
+  /// (``ActivitySources/activityExtensions``).
+  static func hasActivityExtension(_ name: String) -> Bool {
+    activityExtension(of: name).map(ActivitySources.activityExtensions.contains) ?? false
   }
 }

@@ -1,17 +1,25 @@
 import Foundation
 
-/// Walks the path arguments of ``ActivitySources/sources(in:recursive:)`` and gathers their
-/// activity files: plain, `.gz`, and the activity members of `.zip` archives.
+/// Walks the path arguments of ``ActivitySources/listing(in:recursive:recognizing:)`` and
+/// gathers their activity files (plain, `.gz`, and the activity members of `.zip` archives)
+/// and the files it passes over.
 struct SourceFinder {
   /// Whether subfolders of a folder argument are walked too.
   let recursive: Bool
+  /// Whether a plain file in a folder, whose name has no activity extension, is one all the
+  /// same (by its content); nil passes every such file over.
+  let recognizes: ((_ path: String) -> Bool)?
   private(set) var found: [ActivitySource] = []
+  /// The files and members passed over, as sources (never read).
+  private(set) var passedOver: [ActivitySource] = []
   /// Folders already walked, resolved, so a symbolic link loop is walked once.
   private var walkedFolders: Set<String> = []
 
-  /// A finder that walks subfolders when `recursive`.
-  init(recursive: Bool) {
+  /// A finder that walks subfolders when `recursive`, and takes a file without an activity
+  /// extension where `recognizes` says it is one.
+  init(recursive: Bool, recognizes: ((_ path: String) -> Bool)?) {
     self.recursive = recursive
+    self.recognizes = recognizes
   }
 
   /// Adds the sources under one path argument.
@@ -32,17 +40,24 @@ struct SourceFinder {
     }
   }
 
-  /// Adds a file: a zip archive's activity members, or the file itself when the user named it
-  /// or its name has an activity extension.
+  /// Adds a file: a zip archive's activity members, or the file itself when the user named it,
+  /// its name has an activity extension, or (plain, not `.gz`) its content is recognized.
+  /// Anything else is passed over, a zip archive's other members included.
   private mutating func addFile(
     at path: String, relativePath: String, named: Bool
   ) throws(ArchiveError) {
     let name = MemberPath.lastComponent(of: path)
     if MemberPath.isZip(name) {
       do {
-        for member in try ZipOpening.activityMembers(ofArchiveAt: path) {
+        let members = try ZipOpening.members(ofArchiveAt: path)
+        for member in members.activities {
           let relative = ([relativePath] + member.components).joined(separator: "/")
           found.append(
+            ActivitySource(path: path, member: member.storedPath, relativePath: relative))
+        }
+        for member in members.others {
+          let relative = ([relativePath] + member.components).joined(separator: "/")
+          passedOver.append(
             ActivitySource(path: path, member: member.storedPath, relativePath: relative))
         }
       } catch {
@@ -50,8 +65,12 @@ struct SourceFinder {
         // error row of a batch), and the other files are still found.
         found.append(ActivitySource(path: path, relativePath: relativePath))
       }
-    } else if named || Self.hasActivityExtension(name) {
+    } else if named || MemberPath.hasActivityExtension(name)
+      || (!MemberPath.hasGzipSuffix(name) && recognizes?(path) == true)
+    {
       found.append(ActivitySource(path: path, relativePath: relativePath))
+    } else {
+      passedOver.append(ActivitySource(path: path, relativePath: relativePath))
     }
   }
 
@@ -67,7 +86,7 @@ struct SourceFinder {
     for name in names.sorted() where !name.hasPrefix(".") {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       var isFolder: ObjCBool = false
-      // A broken symbolic link is no file to read: skipped like any non-activity name.
+      // A broken symbolic link is no file to read: left out, as a hidden file is.
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
       if isFolder.boolValue {
         guard recursive && name != "__MACOSX" else { continue }
@@ -76,10 +95,5 @@ struct SourceFinder {
         try addFile(at: path, relativePath: relativePrefix + name, named: false)
       }
     }
-  }
-
-  private static func hasActivityExtension(_ name: String) -> Bool {
-    MemberPath.activityExtension(of: name).map(ActivitySources.activityExtensions.contains)
-      ?? false
   }
 }

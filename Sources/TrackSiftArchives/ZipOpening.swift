@@ -30,19 +30,27 @@ enum ZipOpening {
     }
   }
 
-  /// The members of the archive at `path` that are activity files
-  /// (``MemberPath/isActivityMember(_:)``), in stored order.
+  /// The file members of the archive at `path`, in stored order: those that are activity
+  /// files, and the others that a listing passes over (``MemberPath/kind(ofMember:)``);
+  /// hidden ones are in neither.
   ///
   /// - Throws: ``ArchiveError`` when the archive cannot be opened.
   /// - Complexity: O(n) in the number of members: one pass over the central directory.
-  static func activityMembers(ofArchiveAt path: String) throws(ArchiveError) -> [ListedMember] {
+  static func members(
+    ofArchiveAt path: String
+  ) throws(ArchiveError) -> (activities: [ListedMember], others: [ListedMember]) {
     let archive = try open(path)
-    var listed: [ListedMember] = []
+    var activities: [ListedMember] = []
+    var others: [ListedMember] = []
     for entry in archive where entry.type == .file {
       let components = MemberPath.sanitizedComponents(entry.path)
-      guard MemberPath.isActivityMember(components) else { continue }
-      listed.append(ListedMember(storedPath: entry.path, components: components))
+      let member = ListedMember(storedPath: entry.path, components: components)
+      switch MemberPath.kind(ofMember: components) {
+      case .activity: activities.append(member)
+      case .other: others.append(member)
+      case .hidden: break
+      }
     }
-    return listed
+    return (activities, others)
   }
 }

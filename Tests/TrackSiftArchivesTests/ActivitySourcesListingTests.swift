@@ -12,6 +12,10 @@ import TrackSiftArchives
     try folder.write("ride.TCX.GZ", Gzip.compress(SampleText.gpx("ride")))
     try folder.write("sub/walk.gpx.gz", Gzip.compress(SampleText.gpx("walk")))
     try folder.write("sub/gnss_log.txt", Data("# Version: v3.0.0.1\n".utf8))
+    try folder.write(
+      "receiver.log", Data("$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,,,,\n".utf8))
+    try folder.write("app.log.gz", Gzip.compress(Data("$GPGGA,\n".utf8)))
+    try folder.write("LICENSE", Data("MIT\n".utf8))
     try folder.writeZip(
       "export.zip",
       [
@@ -76,6 +80,39 @@ import TrackSiftArchives
     let sources = try ActivitySources.sources(in: [run, folder.path, run], recursive: false)
     #expect(sources.filter { $0.nameWithoutCompression == "run.gpx" }.count == 1)
     #expect(sources.count == 5)
+  }
+
+  /// A listing takes a folder's file without an activity extension where the recognizer
+  /// says it is one, and names every other file and member it passed over; hidden ones are
+  /// in neither.
+  @Test func aListingNamesWhatItPassedOver() throws {
+    let folder = try makeInputs()
+    var asked: [String] = []
+    let listing = try ActivitySources.listing(in: [folder.path], recursive: true) { path in
+      asked.append(URL(fileURLWithPath: path).lastPathComponent)
+      return path.hasSuffix("/receiver.log")
+    }
+    // Only plain files without an activity extension are shown to the recognizer.
+    #expect(asked == ["LICENSE", "Notes.md", "receiver.log"])
+    #expect(
+      listing.sources.map(\.relativePath) == [
+        "export.zip/activities/1.fit.gz", "export.zip/activities/2.gpx",
+        "export.zip/activities/3.tcx.gz", "receiver.log", "ride.TCX.GZ", "run.gpx",
+        "sub/gnss_log.txt", "sub/walk.gpx.gz",
+      ])
+    #expect(
+      listing.passedOver == [
+        "LICENSE", "Notes.md", "app.log.gz", "export.zip/activities.csv",
+        "export.zip/media/photo.jpg", "export.zip/profile.json",
+      ])
+    #expect(
+      listing.passedOverByExtension.map { "\($0.name) \($0.count)" } == [
+        ".csv 1", ".jpg 1", ".json 1", ".log 1", ".md 1", "no extension 1",
+      ])
+    // Without a recognizer the log is passed over too, and `sources` is the listing's.
+    let plain = try ActivitySources.listing(in: [folder.path], recursive: true)
+    #expect(plain.passedOver.contains("receiver.log"))
+    #expect(try ActivitySources.sources(in: [folder.path], recursive: true) == plain.sources)
   }
 
   @Test func sanitizesMemberPaths() throws {

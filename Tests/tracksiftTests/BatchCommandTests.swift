@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackSiftArchives
+import TrackSiftBatch
 import TrackSiftTestSupport
 import ZIPFoundation
 
@@ -124,6 +125,35 @@ import ZIPFoundation
     // Without --recursive the subfolder is left out.
     let flat = try batch([], in: corpus)
     #expect(flat.standardOutput.split(separator: "\n").count == 6)
+  }
+
+  /// A receiver's log named `.log` is measured by its content; a file that is no activity
+  /// file is passed over, and the batch says so.
+  @Test func aLogIsMeasuredByItsContentAndTheRestIsNamed() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputs = directory.appendingPathComponent("inputs")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    let nmea = directory.appendingPathComponent("run.nmea")
+    let simulated = try CommandRunner.run([
+      "simulate", "--seed", "3", "--duration-seconds", "300", "-o", nmea.path,
+    ])
+    try #require(simulated.status == 0, "\(simulated.standardError)")
+    let log = inputs.appendingPathComponent("receiver.log")
+    try FileManager.default.copyItem(at: nmea, to: log)
+    try Data("# Notes\n".utf8).write(to: inputs.appendingPathComponent("notes.md"))
+    try Data("not an activity\n".utf8).write(to: inputs.appendingPathComponent("app.log"))
+    let result = try CommandRunner.run(["batch", inputs.path, "--progress", "none"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let rows = try result.standardOutput.split(separator: "\n").map(Self.object)
+    #expect(rows.map { $0["file"] as? String } == ["receiver.log"])
+    let analyze = try CommandRunner.run(["analyze", "--json", "--profile", "running", log.path])
+    let expected = try Self.object(analyze.standardOutput)["refined"] as? [String: Any]
+    let actual = (rows.first?["analysis"] as? [String: Any])?["refined"] as? [String: Any]
+    #expect(actual?["distanceMeters"] as? Double == expected?["distanceMeters"] as? Double)
+    #expect(
+      result.standardError.hasSuffix(
+        "\npassed over (no activity file by name or content): 2 files, .log 1, .md 1\n"))
   }
 
   @Test func oneJobOrTwoGiveTheSameSummary() throws {
@@ -256,12 +286,17 @@ import ZIPFoundation
   @Test(.enabled(if: CommandRunner.sharedData != nil, "../shared is absent"))
   func everySharedRecordingGetsARow() throws {
     let data = try #require(CommandRunner.sharedData)
-    let sources = try ActivitySources.sources(in: [data.path], recursive: true)
+    let listing = try BatchSources.listing(in: [data.path], recursive: true)
     let result = try CommandRunner.run([
       "batch", data.path, "--recursive", "--progress", "none", "--profile-from-sport",
     ])
     let rows = result.standardOutput.split(separator: "\n")
-    #expect(rows.count == sources.count)
-    #expect(result.standardError.contains("\(sources.count) files"))
+    #expect(rows.count == listing.sources.count)
+    #expect(result.standardError.contains("\(listing.sources.count) files"))
+    // gpsd's logs (`.log`) are read by their content; what is passed over is named.
+    #expect(listing.sources.contains { $0.relativePath.hasSuffix("nmea-gpsd/ublox-8.log") })
+    #expect(
+      result.standardError.contains(
+        "passed over (no activity file by name or content): \(listing.passedOver.count) files"))
   }
 }

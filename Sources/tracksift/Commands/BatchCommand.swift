@@ -24,7 +24,9 @@ struct BatchRunCommand: ParsableCommand {
       profile, raw/live/refined figures as `analyze --json` prints them, the device's totals, \
       verdicts and reader notes. A file that cannot be read gives an error row and the batch \
       goes on; the exit status is 1 if any failed. Rows come in the files' order whatever \
-      --jobs is. Archives are read in place, never unpacked to disk.
+      --jobs is. Archives are read in place, never unpacked to disk. A folder's file is \
+      taken by its extension (gpx, tcx, fit, nmea, nma, csv, geojson, txt, and their .gz) or \
+      by its content (a receiver's .log); the last lines count the files passed over.
       """)
 
   @Argument(
@@ -110,7 +112,9 @@ struct BatchRunCommand: ParsableCommand {
       profile: profile, profileFromSport: profileFromSport, strict: inputOptions.strict,
       outputDirectory: out, writesCleanedFiles: clean, writesReports: report,
       terrainDirectory: terrainOptions.dem)
-    var sources = try ActivitySources.sources(in: paths, recursive: recursive)
+    let listing = try BatchSources.listing(in: paths, recursive: recursive)
+    var sources = listing.sources
+    var passedOver = SourceListing(sources: [], passedOver: listing.passedOver)
     if let shard {
       guard let selected = shard == "auto" ? Shard.automatic(count: shardCount) : Shard(shard)
       else {
@@ -119,6 +123,7 @@ struct BatchRunCommand: ParsableCommand {
         )
       }
       sources = sources.filter { selected.contains(relativePath: $0.relativePath) }
+      passedOver.passedOver = passedOver.passedOver.filter(selected.contains(relativePath:))
     }
     let file = try summary.map { try SummaryFile(path: $0, resuming: resume) }
     if let file,
@@ -140,11 +145,12 @@ struct BatchRunCommand: ParsableCommand {
       },
       progress: { display.show($0) })
     display.finish()
-    let line = Self.totalsLine(totals, fileCount: sources.count)
+    var lines = Self.totalsLine(totals, fileCount: sources.count)
+    if let passed = Self.passedOverLine(passedOver) { lines += "\n" + passed }
     if summary == nil {
-      FileHandle.standardError.write(Data((line + "\n").utf8))
+      FileHandle.standardError.write(Data((lines + "\n").utf8))
     } else {
-      print(line)
+      print(lines)
     }
     if totals.failed > 0 { throw ExitCode(1) }
   }
@@ -155,6 +161,19 @@ struct BatchRunCommand: ParsableCommand {
       + "\(Formatting.count(totals.failed)) failed, \(Formatting.count(totals.skipped)) skipped "
       + "(already in the summary); \(Formatting.count(totals.fixes, "fix", plural: "fixes")), "
       + String(format: "%.1f km", totals.refinedDistanceMeters / 1000)
+  }
+}
+
+extension BatchRunCommand {
+  /// `passed over (no activity file by name or content): 26 files, .md 12, .tsv 8, .jpg 6`,
+  /// at most five extensions named; nil when nothing was passed over.
+  static func passedOverLine(_ listing: SourceListing) -> String? {
+    guard !listing.passedOver.isEmpty else { return nil }
+    let groups = listing.passedOverByExtension
+    var named = groups.prefix(5).map { "\($0.name) \(Formatting.count($0.count))" }
+    if groups.count > 5 { named.append("...") }
+    return "passed over (no activity file by name or content): "
+      + ([Formatting.count(listing.passedOver.count, "file")] + named).joined(separator: ", ")
   }
 }
 
