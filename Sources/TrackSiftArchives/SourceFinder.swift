@@ -66,7 +66,8 @@ struct SourceFinder {
         found.append(ActivitySource(path: path, relativePath: relativePath))
       }
     } else if named || MemberPath.hasActivityExtension(name)
-      || (!MemberPath.hasGzipSuffix(name) && recognizes?(path) == true)
+      || (!MemberPath.hasGzipSuffix(name) && Self.isRegularFile(path)
+        && recognizes?(path) == true)
     {
       found.append(ActivitySource(path: path, relativePath: relativePath))
     } else {
@@ -95,5 +96,12 @@ struct SourceFinder {
         try addFile(at: path, relativePath: relativePrefix + name, named: false)
       }
     }
+  }
+
+  /// Whether `path` is a regular file, through symbolic links: a FIFO or a device would hold
+  /// a recognizer's read forever.
+  private static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
 }

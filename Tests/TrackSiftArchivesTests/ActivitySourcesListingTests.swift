@@ -115,6 +115,19 @@ import TrackSiftArchives
     #expect(try ActivitySources.sources(in: [folder.path], recursive: true) == plain.sources)
   }
 
+  /// A FIFO is no file to recognize: reading it would wait for a writer forever.
+  @Test func aFIFOIsPassedOverUnread() throws {
+    let folder = try TemporaryFolder()
+    #expect(mkfifo(folder.path + "/pipe.log", 0o644) == 0)
+    var asked: [String] = []
+    let listing = try ActivitySources.listing(in: [folder.path], recursive: false) { path in
+      asked.append(path)
+      return true
+    }
+    #expect(asked.isEmpty)
+    #expect(listing.sources.isEmpty && listing.passedOver == ["pipe.log"])
+  }
+
   @Test func sanitizesMemberPaths() throws {
     let folder = try TemporaryFolder()
     let zip = try folder.writeZip(
