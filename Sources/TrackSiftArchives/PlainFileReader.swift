@@ -10,13 +10,17 @@ enum PlainFileReader {
   /// A plain file is memory-mapped. A `.gz` file is read in chunks of ``chunkBytes`` into the
   /// inflater, so memory holds the output and one chunk.
   ///
-  /// - Throws: ``ArchiveError`` when the file is missing or unreadable, larger than
-  ///   `maximumBytes` (plain) or inflates past it, or is not sound gzip data.
+  /// - Throws: ``ArchiveError`` when the file is missing, not a regular file, unreadable,
+  ///   larger than `maximumBytes` (plain) or inflates past it, or is not sound gzip data.
   /// - Complexity: O(n + m) for n bytes on disk and m output bytes.
   static func read(_ source: ActivitySource, maximumBytes: Int) throws(ArchiveError) -> Data {
     let path = source.path
     guard FileManager.default.fileExists(atPath: path) else {
       throw ArchiveError(path: path, reason: "no such file or folder")
+    }
+    guard RegularFile.exists(at: path) else {
+      // A FIFO's reading waits for a writer; a device's may never end.
+      throw ArchiveError(path: path, reason: "not a regular file")
     }
     if source.isCompressed { return try inflate(path, maximumBytes: maximumBytes) }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)

@@ -66,7 +66,7 @@ struct SourceFinder {
         found.append(ActivitySource(path: path, relativePath: relativePath))
       }
     } else if named || MemberPath.hasActivityExtension(name)
-      || (!MemberPath.hasGzipSuffix(name) && Self.isRegularFile(path)
+      || (!MemberPath.hasGzipSuffix(name) && RegularFile.exists(at: path)
         && recognizes?(path) == true)
     {
       found.append(ActivitySource(path: path, relativePath: relativePath))
@@ -96,12 +96,5 @@ struct SourceFinder {
         try addFile(at: path, relativePath: relativePrefix + name, named: false)
       }
     }
-  }
-
-  /// Whether `path` is a regular file, through symbolic links: a FIFO or a device would hold
-  /// a recognizer's read forever.
-  private static func isRegularFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
 }

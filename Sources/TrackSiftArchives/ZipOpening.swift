@@ -14,9 +14,13 @@ enum ZipOpening {
   /// Opens the zip archive at `path` for reading.
   ///
   /// - Throws: ``ArchiveError`` `not a zip archive (...)` when the file has no end of central
-  ///   directory record or its directory cannot be read.
+  ///   directory record or its directory cannot be read, `not a regular file` for a FIFO or a
+  ///   device, whose opening could wait forever.
   /// - Complexity: reads the archive's end (at most 64 KiB plus the record), not its members.
   static func open(_ path: String) throws(ArchiveError) -> Archive {
+    guard RegularFile.exists(at: path) else {
+      throw ArchiveError(path: path, reason: "not a regular file")
+    }
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw ArchiveError(path: path, reason: "cannot be read (permission denied)")
     }

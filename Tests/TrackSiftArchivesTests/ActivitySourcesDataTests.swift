@@ -125,6 +125,22 @@ import ZIPFoundation
       ])
   }
 
+  /// A FIFO waits for a writer when it is opened for reading: one named like an activity file,
+  /// a `.gz` or a `.zip` in a batch's folder is refused instead of holding the batch.
+  @Test(.timeLimit(.minutes(1)))
+  func refusesAFIFOWithoutWaitingForAWriter() throws {
+    let folder = try TemporaryFolder()
+    for name in ["pipe.gpx", "pipe.gpx.gz", "pipe.zip"] {
+      #expect(mkfifo(folder.path + "/" + name, 0o644) == 0)
+    }
+    let sources = try ActivitySources.sources(in: [folder.path], recursive: false)
+    #expect(sources.map(\.relativePath) == ["pipe.gpx", "pipe.gpx.gz", "pipe.zip"])
+    for source in sources {
+      let error = #expect(throws: ArchiveError.self) { try ActivitySources.data(of: source) }
+      #expect(error?.description == "\(source.path): not a regular file")
+    }
+  }
+
   @Test func refusesAGzipMemberCutShort() throws {
     let folder = try TemporaryFolder()
     let gz = Gzip.compress(SampleText.noise(5000, seed: 9))
