@@ -35,10 +35,16 @@ public struct MBTilesBasemap: Sendable {
   static let maximumTiles = 24
 
   /// Opens the MBTiles file at `path`, read-only.
-  /// - Throws: ``Error`` when the file is missing, not SQLite, or has no `tiles` table.
+  /// - Throws: ``Error`` when the file is missing, not a regular file, not SQLite, or has no
+  ///   `tiles` table.
   public init(path: String) throws(MBTilesBasemap.Error) {
     guard FileManager.default.fileExists(atPath: path) else {
       throw Error(path: path, reason: "no such file")
+    }
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      // SQLite's open of a FIFO would wait for a writer forever.
+      throw Error(path: path, reason: "not a regular file")
     }
     var configuration = Configuration()
     configuration.readonly = true

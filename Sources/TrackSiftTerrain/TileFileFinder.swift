@@ -1,4 +1,5 @@
 import Foundation
+import TrackSiftArchives
 
 /// Walks a folder for tile files (``HGTTileFile``) and orders each tile's files, the one to
 /// read first first.
@@ -16,7 +17,8 @@ struct TileFileFinder {
   }
 
   /// Adds the tile files in `folder` (and its subfolders when ``recursive``). Files whose
-  /// names are not tile files' are skipped, as are dot-files and dot-folders.
+  /// names are not tile files' are skipped, as are dot-files, dot-folders and anything that
+  /// is not a regular file.
   ///
   /// - Throws: ``TerrainError`` when `folder` is missing, not a folder, or cannot be listed.
   /// - Complexity: O(f) for f entries walked.
@@ -42,7 +44,8 @@ struct TileFileFinder {
       }
       if isFolder.boolValue {
         if recursive { try walk(folder: url) }
-      } else if let file = HGTTileFile(url: url) {
+      } else if RegularFile.exists(at: url.path), let file = HGTTileFile(url: url) {
+        // A FIFO or a device is no tile: opening one could wait for a writer forever.
         found.append(file)
       }
     }

@@ -63,6 +63,17 @@ import TrackSift
     #expect(throws: MBTilesBasemap.Error.self) { try MBTilesBasemap(path: text.path) }
   }
 
+  /// SQLite's open of a FIFO waits for a writer: a basemap named so is refused at once.
+  @Test(.timeLimit(.minutes(1)))
+  func aFIFOIsRefusedAtOnce() throws {
+    let fifo = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tracksift-\(UUID().uuidString).mbtiles").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    defer { try? FileManager.default.removeItem(atPath: fifo) }
+    let error = #expect(throws: MBTilesBasemap.Error.self) { try MBTilesBasemap(path: fifo) }
+    #expect(error?.reason == "not a regular file")
+  }
+
   @Test func tileCornersRoundTripTheirTile() {
     let place = Coordinate(latitudeDegrees: 47.61, longitudeDegrees: -122.33)
     let (x, y) = MBTilesBasemap.tile(place, zoom: 15)

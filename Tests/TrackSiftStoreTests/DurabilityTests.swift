@@ -129,6 +129,19 @@ import TrackSift
     #expect(error?.description.hasPrefix("cannot open database: \(text) (SQLite: ") == true)
   }
 
+  /// SQLite's open of a FIFO waits for a writer: a store named so is refused at once.
+  @Test(.timeLimit(.minutes(1)))
+  func openingAFIFOFailsAtOnce() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let fifo = directory.path("pipe.sqlite")
+    #expect(mkfifo(fifo, 0o644) == 0)
+    for readOnly in [false, true] {
+      let error = storeError { _ = try ActivityStore(path: fifo, readOnly: readOnly) }
+      #expect(error?.description == "cannot open database: \(fifo) (not a regular file)")
+    }
+  }
+
   @Test func aReadOnlyDatabaseKeepsThePendingRowsUntilItIsWritableAgain() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -54,6 +54,20 @@ import TrackSiftTerrain
     #expect(deep.elevationMeters(at: coordinate(41.5, -121.5)) == 50)
   }
 
+  /// A FIFO named like a tile is no tile: opening it would wait for a writer forever.
+  @Test(.timeLimit(.minutes(1)))
+  func skipsAFIFONamedLikeATile() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("N37W122.hgt", try Self.flat(10))
+    for name in ["N37W122.hgt.zip", "N38W122.hgt", "N38W122.hgt.gz"] {
+      #expect(mkfifo(folder.url(name).path, 0o644) == 0)
+    }
+    let tiles = try HGTTileFolder(folder: folder.url)
+    #expect(tiles.tileNames.map(\.description) == ["N37W122"])
+    #expect(tiles.elevationMeters(at: coordinate(37.5, -121.5)) == 10)
+    #expect(tiles.problems.isEmpty)
+  }
+
   @Test func refusesAFolderThatIsNotOne() throws {
     let folder = try TemporaryFolder()
     let missing = #expect(throws: TerrainError.self) {

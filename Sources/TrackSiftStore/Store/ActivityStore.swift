@@ -57,11 +57,16 @@ public final class ActivityStore: Sendable {
   ///     beside it while open (`-wal`, `-shm`): copy or move the three together.
   ///   - readOnly: Opens without writing anything, not even a migration; writes then throw.
   /// - Throws: ``StoreError`` with ``StoreError/Reason/cannotOpen`` when the file cannot be
-  ///   opened or is not a database, ``StoreError/Reason/corrupt`` when a store opened for
+  ///   opened, is not a regular file (a FIFO, a device) or is not a database, ``StoreError/Reason/corrupt`` when a store opened for
   ///   writing fails the integrity check, ``StoreError/Reason/incompatibleSchema`` when a
   ///   newer version migrated it, or a read-only open finds a database that is not a store
   ///   (or an empty one, whose creation was interrupted).
   public init(path: String, readOnly: Bool = false) throws(StoreError) {
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      // SQLite's open of a FIFO would wait for a writer forever.
+      throw StoreError(reason: .cannotOpen, context: "\(path) (not a regular file)")
+    }
     var configuration = Self.configuration
     configuration.readonly = readOnly
     let writer: any DatabaseWriter
