@@ -16,6 +16,12 @@ public enum ActivitySources {
     "gpx", "tcx", "fit", "nmea", "nma", "csv", "geojson", "txt",
   ]
 
+  /// The activity extensions that say little by themselves: a folder's plain file with one
+  /// is taken by its content when ``listing(in:recursive:recognizing:)`` is given a
+  /// recognizer, as a file without an activity extension is. A GnssLogger log is a `.txt`,
+  /// but so is nearly every README and notes file beside an export.
+  public static let contentDecidedExtensions: Set<String> = ["txt"]
+
   /// Every activity file in `paths`, sorted (``ActivitySource`` order), each file or member
   /// once even when several arguments reach it: ``listing(in:recursive:recognizing:)``'s
   /// sources, a file being taken by its name only.
@@ -33,8 +39,9 @@ public enum ActivitySources {
   ///   opened and its activity members listed; a `.gz` is one compressed file.
   /// - A folder argument contributes its files with an activity extension (or a `.gz` of
   ///   one), the plain files without one that `recognizing` takes, and its `.zip` archives;
-  ///   its subfolders only when `recursive`. Dot-files, dot-folders and `__MACOSX` folders are
-  ///   left out.
+  ///   its subfolders only when `recursive`. With `recognizing`, a plain file with one of the
+  ///   ``contentDecidedExtensions`` (`.txt`) is taken only where it takes it too. Dot-files,
+  ///   dot-folders and `__MACOSX` folders are left out.
   /// - A zip archive contributes its file members whose name (less `.gz`) has an activity
   ///   extension; directories, `__MACOSX/` and dot-files are left out, and `activities.csv` at
   ///   the archive's root (a Strava export's summary table, not a fix log) is passed over.
@@ -46,9 +53,10 @@ public enum ActivitySources {
   /// - Parameters:
   ///   - paths: files and folders, as the user typed them.
   ///   - recursive: whether folders' subfolders are walked.
-  ///   - recognizing: called with the path of each plain file of a folder whose name has no
-  ///     activity extension (a gpsd log's `.log`, a GeoJSON `.json`); it says whether the file
-  ///     is one all the same, by its content. Nil passes them all over.
+  ///   - recognizing: called with the path of each regular plain file of a folder whose name
+  ///     has no activity extension (a gpsd log's `.log`, a GeoJSON `.json`) or a
+  ///     content-decided one (`.txt`); it says whether the file is an activity file, by its
+  ///     content. Nil passes the first over and takes the second by name.
   /// - Returns: the sources, sorted by ``ActivitySource/relativePath`` then path, and the
   ///   relative paths passed over, sorted.
   /// - Throws: ``ArchiveError`` for a path that does not exist (`no such file or folder`) or

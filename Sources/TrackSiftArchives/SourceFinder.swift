@@ -41,8 +41,9 @@ struct SourceFinder {
   }
 
   /// Adds a file: a zip archive's activity members, or the file itself when the user named it,
-  /// its name has an activity extension, or (plain, not `.gz`) its content is recognized.
-  /// Anything else is passed over, a zip archive's other members included.
+  /// its name has an activity extension that is not content-decided, or (a regular file, not
+  /// `.gz`) its content is recognized. Anything else is passed over, a zip archive's other
+  /// members included.
   private mutating func addFile(
     at path: String, relativePath: String, named: Bool
   ) throws(ArchiveError) {
@@ -65,10 +66,7 @@ struct SourceFinder {
         // error row of a batch), and the other files are still found.
         found.append(ActivitySource(path: path, relativePath: relativePath))
       }
-    } else if named || MemberPath.hasActivityExtension(name)
-      || (!MemberPath.hasGzipSuffix(name) && RegularFile.exists(at: path)
-        && recognizes?(path) == true)
-    {
+    } else if named || takesByName(name) || recognizesContent(at: path, named: name) {
       found.append(ActivitySource(path: path, relativePath: relativePath))
     } else {
       passedOver.append(ActivitySource(path: path, relativePath: relativePath))
@@ -96,5 +94,24 @@ struct SourceFinder {
         try addFile(at: path, relativePath: relativePrefix + name, named: false)
       }
     }
+  }
+
+  /// Whether a folder's file is taken by its name alone: an activity extension, unless its
+  /// content decides (``ActivitySources/contentDecidedExtensions``, with a recognizer).
+  private func takesByName(_ name: String) -> Bool {
+    guard MemberPath.hasActivityExtension(name) else { return false }
+    guard recognizes != nil, !MemberPath.hasGzipSuffix(name),
+      let ext = MemberPath.activityExtension(of: name)
+    else { return true }
+    return !ActivitySources.contentDecidedExtensions.contains(ext)
+  }
+
+  /// Whether the recognizer takes the plain regular file at `path` (a FIFO or a device could
+  /// hold its read forever); `false` without one, or for a `.gz`.
+  private func recognizesContent(at path: String, named name: String) -> Bool {
+    guard let recognizes, !MemberPath.hasGzipSuffix(name), RegularFile.exists(at: path) else {
+      return false
+    }
+    return recognizes(path)
   }
 }

@@ -8,8 +8,8 @@ public enum BatchSources {
   /// of `TrackSiftArchives` finds them, with a folder's plain file whose name has no activity
   /// extension taken when its first bytes are one of the formats the readers take
   /// (`ActivityFileFormat.detect(contentsOf:)` of `TrackSiftFormats`): a gpsd or receiver log
-  /// named `.log`, a GeoJSON `.json`, a GPX file without an extension. The rest is passed
-  /// over and listed.
+  /// named `.log`, a GeoJSON `.json`, a GPX file without an extension; a `.txt` is taken
+  /// only so (a GnssLogger log, not a README). The rest is passed over and listed.
   ///
   /// - Throws: `ArchiveError` for a path that does not exist or a folder that cannot be
   ///   listed.

@@ -16,6 +16,7 @@ import TrackSiftArchives
       "receiver.log", Data("$GPGGA,120000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,,,,\n".utf8))
     try folder.write("app.log.gz", Gzip.compress(Data("$GPGGA,\n".utf8)))
     try folder.write("LICENSE", Data("MIT\n".utf8))
+    try folder.write("sub/README.txt", Data("exported from the app\n".utf8))
     try folder.writeZip(
       "export.zip",
       [
@@ -56,8 +57,8 @@ import TrackSiftArchives
     #expect(
       sources.map(\.relativePath) == [
         "export.zip/activities/1.fit.gz", "export.zip/activities/2.gpx",
-        "export.zip/activities/3.tcx.gz", "ride.TCX.GZ", "run.gpx", "sub/gnss_log.txt",
-        "sub/walk.gpx.gz",
+        "export.zip/activities/3.tcx.gz", "ride.TCX.GZ", "run.gpx", "sub/README.txt",
+        "sub/gnss_log.txt", "sub/walk.gpx.gz",
       ])
   }
 
@@ -90,10 +91,11 @@ import TrackSiftArchives
     var asked: [String] = []
     let listing = try ActivitySources.listing(in: [folder.path], recursive: true) { path in
       asked.append(URL(fileURLWithPath: path).lastPathComponent)
-      return path.hasSuffix("/receiver.log")
+      return path.hasSuffix("/receiver.log") || path.hasSuffix("/gnss_log.txt")
     }
-    // Only plain files without an activity extension are shown to the recognizer.
-    #expect(asked == ["LICENSE", "Notes.md", "receiver.log"])
+    // Only plain files without an activity extension, or with a `.txt`, are shown to the
+    // recognizer.
+    #expect(asked == ["LICENSE", "Notes.md", "receiver.log", "README.txt", "gnss_log.txt"])
     #expect(
       listing.sources.map(\.relativePath) == [
         "export.zip/activities/1.fit.gz", "export.zip/activities/2.gpx",
@@ -103,15 +105,17 @@ import TrackSiftArchives
     #expect(
       listing.passedOver == [
         "LICENSE", "Notes.md", "app.log.gz", "export.zip/activities.csv",
-        "export.zip/media/photo.jpg", "export.zip/profile.json",
+        "export.zip/media/photo.jpg", "export.zip/profile.json", "sub/README.txt",
       ])
     #expect(
       listing.passedOverByExtension.map { "\($0.name) \($0.count)" } == [
-        ".csv 1", ".jpg 1", ".json 1", ".log 1", ".md 1", "no extension 1",
+        ".csv 1", ".jpg 1", ".json 1", ".log 1", ".md 1", ".txt 1", "no extension 1",
       ])
-    // Without a recognizer the log is passed over too, and `sources` is the listing's.
+    // Without a recognizer the log is passed over too, a `.txt` taken by its name, and
+    // `sources` is the listing's.
     let plain = try ActivitySources.listing(in: [folder.path], recursive: true)
     #expect(plain.passedOver.contains("receiver.log"))
+    #expect(plain.sources.contains { $0.relativePath == "sub/README.txt" })
     #expect(try ActivitySources.sources(in: [folder.path], recursive: true) == plain.sources)
   }
 

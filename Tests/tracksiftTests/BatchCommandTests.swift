@@ -128,7 +128,7 @@ import ZIPFoundation
   }
 
   /// A receiver's log named `.log` is measured by its content; a file that is no activity
-  /// file is passed over, and the batch says so.
+  /// file (a `.txt` that is no GnssLogger log included) is passed over, and the batch says so.
   @Test func aLogIsMeasuredByItsContentAndTheRestIsNamed() throws {
     let directory = try CommandRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -143,6 +143,7 @@ import ZIPFoundation
     try FileManager.default.copyItem(at: nmea, to: log)
     try Data("# Notes\n".utf8).write(to: inputs.appendingPathComponent("notes.md"))
     try Data("not an activity\n".utf8).write(to: inputs.appendingPathComponent("app.log"))
+    try Data("exported 2026\n".utf8).write(to: inputs.appendingPathComponent("README.txt"))
     let result = try CommandRunner.run(["batch", inputs.path, "--progress", "none"])
     #expect(result.status == 0, "\(result.standardError)")
     let rows = try result.standardOutput.split(separator: "\n").map(Self.object)
@@ -153,7 +154,7 @@ import ZIPFoundation
     #expect(actual?["distanceMeters"] as? Double == expected?["distanceMeters"] as? Double)
     #expect(
       result.standardError.hasSuffix(
-        "\npassed over (no activity file by name or content): 2 files, .log 1, .md 1\n"))
+        "\npassed over (no activity file by name or content): 3 files, .log 1, .md 1, .txt 1\n"))
   }
 
   @Test func oneJobOrTwoGiveTheSameSummary() throws {

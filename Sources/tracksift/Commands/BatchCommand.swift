@@ -25,8 +25,9 @@ struct BatchRunCommand: ParsableCommand {
       verdicts and reader notes. A file that cannot be read gives an error row and the batch \
       goes on; the exit status is 1 if any failed. Rows come in the files' order whatever \
       --jobs is. Archives are read in place, never unpacked to disk. A folder's file is \
-      taken by its extension (gpx, tcx, fit, nmea, nma, csv, geojson, txt, and their .gz) or \
-      by its content (a receiver's .log); the last lines count the files passed over.
+      taken by its extension (gpx, tcx, fit, nmea, nma, csv, geojson, and their .gz) or by \
+      its content (a GnssLogger .txt, a receiver's .log); the last line counts the files \
+      passed over.
       """)
 
   @Argument(
