@@ -302,6 +302,16 @@ public struct MetricsAccumulator: Sendable, Hashable {
     distanceMeters += movement
   }
 
+  /// The tracker's splits, the partial one running to the distance, timer and moving time as
+  /// they stand (see ``SplitTracker/splitsIncludingPartial(distanceMeters:timerSeconds:movingSeconds:)``),
+  /// so that the splits add up to the totals.
+  @inline(__always)
+  private func splits(_ tracker: SplitTracker) -> [Split] {
+    tracker.splitsIncludingPartial(
+      distanceMeters: distanceMeters, timerSeconds: hasTimes ? timerSeconds : 0,
+      movingSeconds: hasTimes ? movingSeconds : nil)
+  }
+
   /// The figures so far (see ``ActivityMetrics`` for their definitions).
   // Inlined so that a caller reading it through a stored property does not copy the
   // accumulator first (a snapshot per fix).
@@ -349,8 +359,8 @@ public struct MetricsAccumulator: Sendable, Hashable {
       maximumAltitudeMeters: elevation.maximumAltitudeMeters,
       refusedAltitudeJumpCount: hasAltitude || elevation.refusedJumpCount > 0
         ? elevation.refusedJumpCount : nil,
-      kilometerSplits: hasRates ? kilometers.splitsIncludingPartial : [],
-      mileSplits: hasRates ? miles.splitsIncludingPartial : [],
+      kilometerSplits: hasRates ? splits(kilometers) : [],
+      mileSplits: hasRates ? splits(miles) : [],
       fixCount: fixCount,
       segmentCount: segmentCount)
   }

@@ -76,6 +76,39 @@ public struct SplitTracker: Sendable, Hashable {
     return completed
   }
 
+  /// ``splits`` and the partial split after them with the activity's figures as they stand,
+  /// which may have moved on since the last ``advance(distanceMeters:timerSeconds:movingSeconds:)``:
+  /// the timer run on by fixes refused after the last sample, or distance and moving time
+  /// taken back by a recount, which a partial split gives back (a completed one cannot).
+  ///
+  /// - Parameters:
+  ///   - distanceMeters: the cumulative distance now.
+  ///   - timerSeconds: the cumulative timer time now.
+  ///   - movingSeconds: the cumulative moving time now, or `nil` when unknown.
+  /// - Returns: ``splitsIncludingPartial`` itself (no copy) where its partial split already
+  ///   ends there, or where the distance has passed a line not yet advanced over.
+  /// - Complexity: O(1), or O(s) in the splits when the partial split changes.
+  public func splitsIncludingPartial(
+    distanceMeters: Double, timerSeconds: Double, movingSeconds: Double?
+  ) -> [Split] {
+    let remainder = distanceMeters - Double(splits.count) * unit.lengthMeters
+    guard remainder < unit.lengthMeters, splits.count < Self.maximumSplitCount,
+      distanceMeters.isFinite, timerSeconds.isFinite
+    else { return splitsIncludingPartial }
+    let endSeconds = max(timerSeconds, lastTimerSeconds)
+    let partial =
+      remainder > 0.5
+      ? Split(
+        number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: endSeconds,
+        durationSeconds: endSeconds - lastSplitEndSeconds, isPartial: true,
+        movingSeconds: (movingSeconds ?? lastMovingSeconds).map {
+          max(0, $0 - lastSplitEndMovingSeconds)
+        }) : nil
+    let current = splitsIncludingPartial.last?.isPartial == true ? splitsIncludingPartial.last : nil
+    guard partial != current else { return splitsIncludingPartial }
+    return splits + (partial.map { [$0] } ?? [])
+  }
+
   /// Brings ``splitsIncludingPartial`` up to date: the splits just completed, then the
   /// partial last one, if any distance follows the last line.
   private mutating func updatePartial(completed: [Split]) {

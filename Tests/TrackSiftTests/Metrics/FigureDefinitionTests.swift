@@ -55,6 +55,33 @@ import Testing
     #expect(figures.movingTimeSeconds == 10)
   }
 
+  /// The splits add up to the totals: a clock run on by refused fixes after the last sample
+  /// runs the partial split on, and distance taken back by a recount leaves it.
+  @Test func theSplitsAddUpToTheTotals() {
+    var metrics = MetricsAccumulator(isRecountable: true)
+    for second in 0...100 {
+      metrics.add(Self.sample(Double(second), north: 12 * Double(second)))
+    }
+    metrics.advanceClock(toSeconds: 160)
+    var figures = metrics.metrics
+    #expect(figures.kilometerSplits.map(\.isPartial) == [false, true])
+    #expect(
+      abs(figures.kilometerSplits.map(\.distanceMeters).reduce(0, +) - figures.distanceMeters)
+        < 1e-9)
+    #expect(figures.kilometerSplits.map(\.durationSeconds).reduce(0, +) == 160)
+    #expect(figures.kilometerSplits.last?.endTimerSeconds == 160)
+    // The last ten seconds were a stop after all: their 120 m go from the partial split.
+    metrics.recount(after: 90, asMoving: false)
+    figures = metrics.metrics
+    #expect(abs(figures.distanceMeters - 1_080) < 0.01)
+    for splits in [figures.kilometerSplits, figures.mileSplits] {
+      #expect(abs(splits.map(\.distanceMeters).reduce(0, +) - figures.distanceMeters) < 1e-9)
+      #expect(splits.map(\.durationSeconds).reduce(0, +) == 160)
+    }
+    let moving = figures.kilometerSplits.compactMap(\.movingSeconds).reduce(0, +)
+    #expect(abs(moving - (figures.movingTimeSeconds ?? 0)) < 1e-9)
+  }
+
   /// A reported maximum below what the fixes covered is raised to the highest speed held over
   /// 30 seconds: 60 s at 2 m/s then 60 s at 10 m/s, reported speeds of 1 m/s.
   @Test func theMaximumIsAtLeastTheSustainedSpeed() {

@@ -25,6 +25,35 @@ import Testing
     #expect(abs(all[3].durationSeconds - 100) < 1e-9)
   }
 
+  /// The splits as the totals stand: the stored array itself where nothing moved on, the
+  /// partial split run on or shortened where the timer or distance did.
+  @Test func thePartialSplitRunsToTheTotalsAsTheyStand() {
+    var tracker = SplitTracker(unit: .kilometer)
+    tracker.advance(distanceMeters: 0, timerSeconds: 0, movingSeconds: 0)
+    // The line at 1,000 m is crossed at 250 s of timer and 237.5 s of moving time.
+    tracker.advance(distanceMeters: 1_600, timerSeconds: 400, movingSeconds: 380)
+    let stored = tracker.splitsIncludingPartial
+    #expect(
+      tracker.splitsIncludingPartial(distanceMeters: 1_600, timerSeconds: 400, movingSeconds: 380)
+        == stored)
+    let later = tracker.splitsIncludingPartial(
+      distanceMeters: 1_600, timerSeconds: 460, movingSeconds: 380)
+    #expect(later.count == 2 && later[0] == stored[0])
+    #expect(later[1].endTimerSeconds == 460 && later[1].durationSeconds == 210)
+    #expect(stored[1].movingSeconds == 142.5)
+    let shorter = tracker.splitsIncludingPartial(
+      distanceMeters: 1_590, timerSeconds: 400, movingSeconds: 375)
+    #expect(abs(shorter[1].distanceMeters - 590) < 1e-9)
+    #expect(shorter[1].movingSeconds == 137.5)
+    // Taken back to the line: no partial split; past a line not yet advanced over: as stored.
+    #expect(
+      tracker.splitsIncludingPartial(distanceMeters: 1_000.2, timerSeconds: 400, movingSeconds: nil)
+        == tracker.splits)
+    #expect(
+      tracker.splitsIncludingPartial(distanceMeters: 2_100, timerSeconds: 500, movingSeconds: nil)
+        == stored)
+  }
+
   @Test func mileSplitsUseTheStatuteMile() {
     var tracker = SplitTracker(unit: .mile)
     tracker.advance(distanceMeters: 1_609.344 * 2, timerSeconds: 960)
