@@ -27,6 +27,13 @@ public struct HeldSpeed: Sendable, Hashable {
   public static let holdSeconds = 30.0
   /// The span of each chord, in seconds.
   public static let chordSeconds = 10.0
+  /// The fastest speed anyone has held on foot for about ``holdSeconds``, in meters per
+  /// second: the 300 m world best, 30.81 s (Wayde van Niekerk, 2017), averages 9.74 m/s, the
+  /// 200 m record 10.4 m/s over only 19.19 s. A recording that holds more for half a minute
+  /// is no run or walk, though the running profile's gate takes a fix up to 12 m/s (a
+  /// sprint's with its noise); 10 m/s leaves a quarter of a meter per second for the noise of
+  /// the chords.
+  public static let fastestOnFootMetersPerSecond = 10.0
 
   /// The highest speed held for ``holdSeconds`` so far, in meters per second, or `nil` before
   /// any stretch that long of timed fixes without a gap.

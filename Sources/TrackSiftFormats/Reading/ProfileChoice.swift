@@ -3,9 +3,10 @@ import TrackSift
 
 /// The activity profile an activity file is measured with, and why: the profile asked for
 /// (`--profile`) when there is one, else the sport the file names (a FIT session's sport, a
-/// TCX activity's `Sport`), else the slowest profile whose gate takes the speed the recording
-/// holds for half a minute (`HeldSpeed`): running, unless it holds more than running's maximum
-/// speed (cycling), or more than cycling's (driving).
+/// TCX activity's `Sport`), else the slowest profile that can hold the speed the recording
+/// holds for half a minute (`HeldSpeed`): running, unless it holds more than anyone runs for
+/// that long (`HeldSpeed.fastestOnFootMetersPerSecond`, cycling), or more than cycling's gate
+/// takes (driving).
 ///
 /// A profile asked for or named by the file is kept even where the recording holds a speed its
 /// gate refuses (a car drive measured as a walk); the reason then says so, since the gate may
@@ -157,12 +158,12 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
       self.init(activity: .running, reason: "the default; \(unnamed)", writtenSport: sport)
       return
     }
-    // The slowest profile whose gate takes the held speed; past driving's, driving still.
+    // The slowest profile that holds the held speed; past driving's gate, driving still.
     var activity = ActivityKind.running
     var outgrown: (activity: ActivityKind, limit: Double)?
     for kind in Self.inferable {
       activity = kind
-      guard let limit = Self.maximumSpeed(kind), heldSpeed > limit else { break }
+      guard let limit = Self.heldSpeedLimit(kind), heldSpeed > limit else { break }
       outgrown = (kind, limit)
     }
     guard let outgrown else {
@@ -173,7 +174,9 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     self.init(
       activity: activity,
       reason: "\(unnamed); it holds \(Self.text(heldSpeed)) for half a minute, faster than"
-        + " \(outgrown.activity.rawValue) accepts (\(Self.text(outgrown.limit)))",
+        + (outgrown.activity == .running
+          ? " anyone runs that long" : " \(outgrown.activity.rawValue) accepts")
+        + " (\(Self.text(outgrown.limit)))",
       writtenSport: sport ?? activity.rawValue)
   }
 
@@ -197,6 +200,14 @@ public struct ProfileChoice: Sendable, Hashable, CustomStringConvertible {
     self.activity = activity
     self.reason = reason
     self.writtenSport = writtenSport
+  }
+
+  /// The fastest speed a profile can hold for half a minute, in meters per second: on foot,
+  /// `HeldSpeed.fastestOnFootMetersPerSecond`; else what its gate takes.
+  private static func heldSpeedLimit(_ activity: ActivityKind) -> Double? {
+    let gate = maximumSpeed(activity)
+    guard activity == .running || activity == .walking else { return gate }
+    return min(gate ?? .infinity, HeldSpeed.fastestOnFootMetersPerSecond)
   }
 
   /// The fastest speed a profile's gate takes, in meters per second.

@@ -5,7 +5,7 @@ import TrackSiftFormats
 
 /// `--profile` of the commands that measure an activity file (`analyze`, `clean`, `convert`,
 /// `replay`, `report`, `eval FILE`): the option's profile when given, else the file's sport,
-/// else the slowest profile whose gate takes the speed the recording holds for half a minute
+/// else the slowest profile that can hold the speed the recording holds for half a minute
 /// (see ``ProfileChoice``); a multisport file's sessions each their own.
 /// `record` has its own: it has no file to take a sport from.
 struct ProfileOptions: ParsableArguments {
