@@ -6,8 +6,9 @@ import Foundation
 struct SourceFinder {
   /// Whether subfolders of a folder argument are walked too.
   let recursive: Bool
-  /// Whether a plain file in a folder, whose name has no activity extension, is one all the
-  /// same (by its content); nil passes every such file over.
+  /// Whether a folder's plain file whose name has no activity extension, or a content-decided
+  /// one (`.txt`), is an activity file by its content; nil passes the first over and takes the
+  /// second by its name.
   let recognizes: ((_ path: String) -> Bool)?
   private(set) var found: [ActivitySource] = []
   /// The files and members passed over, as sources (never read).
@@ -51,16 +52,13 @@ struct SourceFinder {
     if MemberPath.isZip(name) {
       do {
         let members = try ZipOpening.members(ofArchiveAt: path)
-        for member in members.activities {
-          let relative = ([relativePath] + member.components).joined(separator: "/")
-          found.append(
-            ActivitySource(path: path, member: member.storedPath, relativePath: relative))
+        let source = { (member: ZipOpening.ListedMember) in
+          ActivitySource(
+            path: path, member: member.storedPath,
+            relativePath: ([relativePath] + member.components).joined(separator: "/"))
         }
-        for member in members.others {
-          let relative = ([relativePath] + member.components).joined(separator: "/")
-          passedOver.append(
-            ActivitySource(path: path, member: member.storedPath, relativePath: relative))
-        }
+        found += members.activities.map(source)
+        passedOver += members.others.map(source)
       } catch {
         // A damaged archive is one source of its own: reading it gives this error (one
         // error row of a batch), and the other files are still found.
