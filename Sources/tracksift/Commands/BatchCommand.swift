@@ -113,9 +113,7 @@ struct BatchRunCommand: ParsableCommand {
       profile: profile, profileFromSport: profileFromSport, strict: inputOptions.strict,
       outputDirectory: out, writesCleanedFiles: clean, writesReports: report,
       terrainDirectory: terrainOptions.dem)
-    let listing = try BatchSources.listing(in: paths, recursive: recursive)
-    var sources = listing.sources
-    var passedOver = SourceListing(sources: [], passedOver: listing.passedOver)
+    var listing = try BatchSources.listing(in: paths, recursive: recursive)
     if let shard {
       guard let selected = shard == "auto" ? Shard.automatic(count: shardCount) : Shard(shard)
       else {
@@ -123,9 +121,10 @@ struct BatchRunCommand: ParsableCommand {
           "--shard auto: no SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_COUNT), nor JOB_COMPLETION_INDEX with --shard-count"
         )
       }
-      sources = sources.filter { selected.contains(relativePath: $0.relativePath) }
-      passedOver.passedOver = passedOver.passedOver.filter(selected.contains(relativePath:))
+      listing.sources = listing.sources.filter { selected.contains(relativePath: $0.relativePath) }
+      listing.passedOver = listing.passedOver.filter(selected.contains(relativePath:))
     }
+    let sources = listing.sources
     let file = try summary.map { try SummaryFile(path: $0, resuming: resume) }
     if let file,
       let other = file.existingConfigurationHashes.first(where: { $0 != configuration.hash })
@@ -147,7 +146,7 @@ struct BatchRunCommand: ParsableCommand {
       progress: { display.show($0) })
     display.finish()
     var lines = Self.totalsLine(totals, fileCount: sources.count)
-    if let passed = Self.passedOverLine(passedOver) { lines += "\n" + passed }
+    if let passed = Self.passedOverLine(listing) { lines += "\n" + passed }
     if summary == nil {
       FileHandle.standardError.write(Data((lines + "\n").utf8))
     } else {
