@@ -110,7 +110,7 @@ public enum ActivitySources {
     guard let member = source.member else {
       if MemberPath.isZip(MemberPath.lastComponent(of: source.path)) {
         // An archive listed whole could not be opened: say why.
-        _ = try ZipOpening.members(ofArchiveAt: source.path)
+        _ = try ZipOpening.open(source.path)
       }
       return try PlainFileReader.read(source, maximumBytes: maximumBytes)
     }

@@ -231,8 +231,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
   }
 
   private mutating func advanceSplits() -> [Split] {
-    let timer = hasTimes ? timerSeconds : 0
-    let moving = hasTimes ? movingSeconds : nil
+    let (timer, moving) = splitClock
     let kilometerSplits = kilometers.advance(
       distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: moving)
     let mileSplits = miles.advance(
@@ -307,9 +306,15 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// so that the splits add up to the totals.
   @inline(__always)
   private func splits(_ tracker: SplitTracker) -> [Split] {
-    tracker.splitsIncludingPartial(
-      distanceMeters: distanceMeters, timerSeconds: hasTimes ? timerSeconds : 0,
-      movingSeconds: hasTimes ? movingSeconds : nil)
+    let clock = splitClock
+    return tracker.splitsIncludingPartial(
+      distanceMeters: distanceMeters, timerSeconds: clock.timerSeconds,
+      movingSeconds: clock.movingSeconds)
+  }
+
+  /// The timer and moving time the split trackers are given: none before any time is known.
+  private var splitClock: (timerSeconds: Double, movingSeconds: Double?) {
+    hasTimes ? (timerSeconds, movingSeconds) : (0, nil)
   }
 
   /// The figures so far (see ``ActivityMetrics`` for their definitions).

@@ -91,19 +91,12 @@ public struct SplitTracker: Sendable, Hashable {
   public func splitsIncludingPartial(
     distanceMeters: Double, timerSeconds: Double, movingSeconds: Double?
   ) -> [Split] {
-    let remainder = distanceMeters - Double(splits.count) * unit.lengthMeters
-    guard remainder < unit.lengthMeters, splits.count < Self.maximumSplitCount,
-      distanceMeters.isFinite, timerSeconds.isFinite
+    guard distanceMeters - Double(splits.count) * unit.lengthMeters < unit.lengthMeters,
+      splits.count < Self.maximumSplitCount, distanceMeters.isFinite, timerSeconds.isFinite
     else { return splitsIncludingPartial }
-    let endSeconds = max(timerSeconds, lastTimerSeconds)
-    let partial =
-      remainder > 0.5
-      ? Split(
-        number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: endSeconds,
-        durationSeconds: endSeconds - lastSplitEndSeconds, isPartial: true,
-        movingSeconds: (movingSeconds ?? lastMovingSeconds).map {
-          max(0, $0 - lastSplitEndMovingSeconds)
-        }) : nil
+    let partial = partialSplit(
+      distanceMeters: distanceMeters, timerSeconds: max(timerSeconds, lastTimerSeconds),
+      movingSeconds: movingSeconds ?? lastMovingSeconds)
     let current = splitsIncludingPartial.last?.isPartial == true ? splitsIncludingPartial.last : nil
     guard partial != current else { return splitsIncludingPartial }
     return splits + (partial.map { [$0] } ?? [])
@@ -119,19 +112,31 @@ public struct SplitTracker: Sendable, Hashable {
       splitsIncludingPartial.append(contentsOf: completed)
       hasPartial = false
     }
-    let remainder = lastDistanceMeters - Double(splits.count) * unit.lengthMeters
-    guard remainder > 0.5 else {
+    guard
+      let partial = partialSplit(
+        distanceMeters: lastDistanceMeters, timerSeconds: lastTimerSeconds,
+        movingSeconds: lastMovingSeconds)
+    else {
       if hasPartial { splitsIncludingPartial.removeLast() }
       return
     }
-    let partial = Split(
-      number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: lastTimerSeconds,
-      durationSeconds: lastTimerSeconds - lastSplitEndSeconds, isPartial: true,
-      movingSeconds: lastMovingSeconds.map { max(0, $0 - lastSplitEndMovingSeconds) })
     if hasPartial {
       splitsIncludingPartial[splitsIncludingPartial.count - 1] = partial
     } else {
       splitsIncludingPartial.append(partial)
     }
+  }
+
+  /// The partial split after the last line at these cumulative figures, or `nil` where no
+  /// more than half a meter follows the line.
+  private func partialSplit(
+    distanceMeters: Double, timerSeconds: Double, movingSeconds: Double?
+  ) -> Split? {
+    let remainder = distanceMeters - Double(splits.count) * unit.lengthMeters
+    guard remainder > 0.5 else { return nil }
+    return Split(
+      number: splits.count + 1, distanceMeters: remainder, endTimerSeconds: timerSeconds,
+      durationSeconds: timerSeconds - lastSplitEndSeconds, isPartial: true,
+      movingSeconds: movingSeconds.map { max(0, $0 - lastSplitEndMovingSeconds) })
   }
 }
