@@ -23,7 +23,7 @@ struct GnssLoggerParser {
     var result = log
     if log.isFromNMEA {
       var track = nmeaTrack
-      nmea.flush { Self.add($0, startingSegment: $1, to: &track) }
+      nmea.finish { Self.add($0, startingSegment: $1, to: &track) }
       result.track = track
       for skipped in nmea.log.skipped { result.skip(skipped) }
       result.skippedCount += nmea.log.skippedCount - nmea.log.skipped.count

@@ -24,6 +24,9 @@ public struct NMEALog: Sendable {
   public var skipped: [SkippedLine]
   /// The number of lines skipped in lenient mode, recorded or not.
   public var skippedCount: Int
+  /// The number of fixes with a time of day but no date: the log has no RMC or ZDA sentence
+  /// with a date, and no ``NMEAReader/Options/referenceDate`` was given, so they are untimed.
+  public var undatedFixCount = 0
 
   /// Creates a log.
   public init(

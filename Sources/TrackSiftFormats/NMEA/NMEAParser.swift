@@ -14,6 +14,8 @@ struct NMEAParser {
   private var dayNumber: Int?
   private var lastTimeOfDaySeconds: Double?
   private var lastFixSeconds: Double?
+  /// The fixes before the log's first date (without a reference date), until it comes.
+  private var undated = NMEAUndatedFixes()
   private(set) var log = NMEALog()
 
   init(options: NMEAReader.Options) {
@@ -31,10 +33,26 @@ struct NMEAParser {
     _ bytes: UnsafeRawBufferPointer, onConsumed: ((Int) -> Void)? = nil,
     emit: (Fix, _ startsSegment: Bool) -> Void
   ) throws(NMEAError) {
+    // The fixes held for a date are given untimed if none comes, before a strict refusal too.
+    defer { releaseUndated(emit) }
     try LineScanner.forEachLine(in: bytes, onConsumed: onConsumed) {
       (line, number) throws(NMEAError) in try handle(line, line: number, emit)
     }
     flush(emit)
+  }
+
+  /// Ends the log after its last line was handled: emits its last epoch, and the fixes still
+  /// held for a date, untimed.
+  mutating func finish(_ emit: (Fix, Bool) -> Void) {
+    flush(emit)
+    releaseUndated(emit)
+  }
+
+  /// Emits the fixes held for a date that never came, untimed, and counts them.
+  private mutating func releaseUndated(_ emit: (Fix, Bool) -> Void) {
+    let (fixes, timeOfDayCount) = undated.undated()
+    log.undatedFixCount += timeOfDayCount
+    for fix in fixes { emitFix(fix, emit) }
   }
 
   /// Reads one line (without its end): a sentence, or a GnssLogger `NMEA,` line.
@@ -142,12 +160,15 @@ struct NMEAParser {
   }
 
   /// Ends the epoch being collected: dates it, and emits its fix if it has one.
-  mutating func flush(_ emit: (Fix, Bool) -> Void) {
+  private mutating func flush(_ emit: (Fix, Bool) -> Void) {
     defer { epoch = NMEAEpoch() }
     guard !epoch.isOpen else { return }
     var timestamp: Date?
     if let time = epoch.timeOfDaySeconds {
       if let day = epoch.dayNumber {
+        if dayNumber == nil, !undated.isEmpty {
+          for fix in undated.dated(fromDay: day, at: time) { emitFix(fix, emit) }
+        }
         dayNumber = day
       } else if let day = dayNumber, let last = lastTimeOfDaySeconds, time < last - 43_200 {
         // Without a date of its own, a time of day more than 12 h earlier is the next day.
@@ -159,7 +180,17 @@ struct NMEAParser {
       }
     }
     if epoch.isVoid { log.voidEpochCount += 1 }
-    guard var fix = epoch.fix(timestamp: timestamp) else { return }
+    guard let fix = epoch.fix(timestamp: timestamp) else { return }
+    if dayNumber == nil, epoch.timeOfDaySeconds != nil || !undated.isEmpty {
+      undated.append(fix, timeOfDaySeconds: epoch.timeOfDaySeconds)
+      return
+    }
+    emitFix(fix, emit)
+  }
+
+  /// Hands out a fix, its values screened, and whether it starts a segment.
+  private mutating func emitFix(_ fix: Fix, _ emit: (Fix, Bool) -> Void) {
+    var fix = fix
     FixFieldLimits.screen(&fix, refused: &log.refusedFieldCounts)
     var startsSegment = log.fixCount == 0
     if let seconds = fix.timeSeconds {

@@ -10,7 +10,8 @@ extension NMEAReader {
     public var strict: Bool
     /// The UTC day of the fixes that come before any sentence with a date (RMC, ZDA): logs of
     /// GGA or GNS alone carry only the time of day. Only the calendar day (in UTC) is used.
-    /// When `nil`, such fixes have no timestamp: a made-up date would be a wrong one.
+    /// When `nil`, such fixes take the log's first date, counted back, and in a log without
+    /// one they have no timestamp: a made-up date would be a wrong one.
     public var referenceDate: Date?
     /// A new segment starts when consecutive timed fixes are more than this many seconds apart,
     /// or when time goes backwards (a receiver restart or concatenated logs). `nil` keeps all

@@ -28,9 +28,12 @@ import TrackSift
 ///
 /// **Time.** A fix's time comes from its sentences only: the time of day of the epoch on the
 /// date of the last RMC or ZDA (a date is carried to later epochs, and a time of day more than
-/// 12 hours earlier than the previous one is taken as the next day). Before any date, the day
-/// of ``Options/referenceDate`` is used; without one, such fixes have no timestamp. RMC
-/// two-digit years 80-99 are 1980-1999, 00-79 are 2000-2079.
+/// 12 hours earlier than the previous one is taken as the next day). The fixes before the
+/// first date take it, counted back the same way (a receiver writes GGA from its first fix
+/// but some date RMC later); with ``Options/referenceDate``, its day is used instead. A log
+/// with no date at all and no reference date gives untimed fixes, counted in
+/// ``NMEALog/undatedFixCount``: a made-up date would be a wrong one. RMC two-digit years 80-99
+/// are 1980-1999, 00-79 are 2000-2079.
 ///
 /// **Android GnssLogger.** A line `NMEA,<sentence>,<milliseconds since 1970>`, as GnssLogger
 /// writes it, is read as its sentence; the logger's own time is not used.
@@ -44,7 +47,8 @@ import TrackSift
 /// Values out of their physical range are refused and counted (``FixFieldLimits``,
 /// ``NMEALog/refusedFieldCounts``).
 ///
-/// - Complexity: O(n) in the size of the log; memory is the fixes plus one epoch.
+/// - Complexity: O(n) in the size of the log; memory is the fixes plus one epoch (and, for
+///   ``forEachFix(contentsOf:options:_:)``, the fixes before the first date).
 public enum NMEAReader {
   /// Reads the NMEA log at `url`.
   ///

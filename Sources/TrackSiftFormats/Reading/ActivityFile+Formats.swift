@@ -157,9 +157,15 @@ extension ActivityFile {
           "the NMEA log holds no fix (" + Self.count(log.sentenceCount, "sentence") + ", " + void
             + Self.count(log.skippedCount, "line") + " skipped)")
       }
+      let undated =
+        log.undatedFixCount > 0
+        ? Self.count(log.undatedFixCount, "fix", plural: "fixes")
+          + " untimed: the log gives their time of day but no date (no RMC or ZDA sentence,"
+          + " no day given)"
+        : nil
       return finished(
         ActivityFile(track: log.track, format: .nmea),
-        [skippedNote(log.skippedCount, log.skipped)], log.refusedFieldCounts)
+        [skippedNote(log.skippedCount, log.skipped), undated], log.refusedFieldCounts)
     }
 
     /// A CSV table's rows.
@@ -201,14 +207,37 @@ extension ActivityFile {
         ActivityFile(track: log.track, format: .gnssLogger), notes, log.refusedFieldCounts)
     }
 
-    /// `file` with the `notes` that are there and the values refused as out of range.
+    /// `file` with the `notes` that are there and the values refused as out of range, its
+    /// segments put in time order with no time covered twice (``Track/inTimeOrder()``).
     private func finished(
       _ file: ActivityFile, _ notes: [String?], _ refused: RefusedFieldCounts
     ) -> ActivityFile {
       var file = file
       file.notes += notes.compactMap { $0 }
       if !refused.isEmpty { file.notes.append(refused.description) }
+      let (track, change) = file.track.inTimeOrder()
+      if let note = timeOrderNote(change) {
+        file.track = track
+        file.sessions = Self.sessions(file.sessions, after: change)
+        file.notes.append(note)
+      }
       return file
+    }
+
+    /// The sessions with their segments' new indices, in the order of their first segments (a
+    /// session without one stays after the session before it).
+    private static func sessions(
+      _ sessions: [ActivitySession], after change: TimeOrderChange
+    ) -> [ActivitySession] {
+      var keyed: [(first: Int, session: ActivitySession)] = []
+      for var session in sessions {
+        session.segments = session.segments.flatMap { change.newSegmentIndices[$0] }.sorted()
+        keyed.append((session.segments.first ?? keyed.last?.first ?? -1, session))
+      }
+      return keyed.enumerated().sorted {
+        ($0.element.first, $0.offset) < ($1.element.first, $1.offset)
+      }
+      .map(\.element.session)
     }
 
     /// Refuses a damaged file that has no position before its damage, with the damage as the

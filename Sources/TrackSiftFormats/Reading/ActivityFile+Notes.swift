@@ -36,6 +36,31 @@ extension ActivityFile.Reading {
     unit.map { "times are epoch \($0.rawValue)" }
   }
 
+  /// `a segment split where its clock was set back; 2 segments out of time order put in order;
+  /// 14 fixes left out: an earlier segment covers their time (the file records it twice)`, or
+  /// `nil` when the file was in time order.
+  func timeOrderNote(_ change: TimeOrderChange) -> String? {
+    let setBacks = change.clockSetBackCount
+    let split =
+      setBacks == 0
+      ? nil
+      : setBacks == 1
+        ? "a segment split where its clock was set back"
+        : "segments split where their clock was set back (" + Self.count(setBacks, "place")
+          + ")"
+    let moved =
+      change.movedSegmentCount > 0
+      ? Self.count(change.movedSegmentCount, "segment") + " out of time order put in order"
+      : nil
+    let overlapping =
+      change.overlappingFixCount > 0
+      ? Self.count(change.overlappingFixCount, "fix", plural: "fixes")
+        + " left out: an earlier segment covers their time (the file records it twice)"
+      : nil
+    let parts = [split, moved, overlapping].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
+
   /// `1 line` or `14,391 lines`.
   static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
     grouped(value) + " " + (value == 1 ? noun : plural ?? noun + "s")

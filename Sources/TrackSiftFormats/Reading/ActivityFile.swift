@@ -5,7 +5,7 @@ import TrackSift
 /// when the file carries them, the descriptive strings it carries, and notes on what the
 /// reader passed over or left out.
 ///
-/// ``read(atPath:strict:allowingNoPositions:)`` tells the format apart by content
+/// ``read(atPath:strict:allowingNoPositions:undatedDay:)`` tells the format apart by content
 /// (``ActivityFileFormat/detect(contentsOf:)``) and reads the file with that format's reader.
 /// A damaged GPX, TCX or FIT file (cut short when an app or a watch stopped writing it, or
 /// failing its CRC) gives what was read before the damage, as a log gives its lines around a
@@ -61,11 +61,14 @@ public struct ActivityFile: Sendable {
   /// Reads the activity file at `url` (GPX, TCX, FIT, NMEA, CSV, GeoJSON or an Android
   /// GnssLogger log, told apart by content).
   ///
-  /// The same as ``read(atPath:strict:allowingNoPositions:)`` with the URL's path.
+  /// The same as ``read(atPath:strict:allowingNoPositions:undatedDay:)`` with the URL's path.
   public static func read(
-    contentsOf url: URL, strict: Bool = false, allowingNoPositions: Bool = false
+    contentsOf url: URL, strict: Bool = false, allowingNoPositions: Bool = false,
+    undatedDay: Date? = nil
   ) throws(ActivityFileError) -> ActivityFile {
-    try read(atPath: url.path, strict: strict, allowingNoPositions: allowingNoPositions)
+    try read(
+      atPath: url.path, strict: strict, allowingNoPositions: allowingNoPositions,
+      undatedDay: undatedDay)
   }
 
   /// Reads the activity file at `path` (GPX, TCX, FIT, NMEA, CSV, GeoJSON or an Android
@@ -78,12 +81,16 @@ public struct ActivityFile: Sendable {
   ///   - allowingNoPositions: give a FIT or TCX file without a position but with the device's
   ///     totals (an indoor or treadmill activity) as an empty track with its totals, instead
   ///     of refusing it.
+  ///   - undatedDay: the UTC day of an NMEA log's fixes before any date in it
+  ///     (``NMEAReader/Options/referenceDate``): a log of GGA sentences alone gives times of
+  ///     day only, and its fixes are untimed without it.
   /// - Throws: ``ActivityFileError`` when the file is missing, unreadable, of no known format,
   ///   refused by its reader (with the reader's located error) or holds no fix.
   /// - Complexity: O(n) in the file's size; the readers stream with bounded memory beyond the
   ///   fixes they return.
   public static func read(
-    atPath path: String, strict: Bool = false, allowingNoPositions: Bool = false
+    atPath path: String, strict: Bool = false, allowingNoPositions: Bool = false,
+    undatedDay: Date? = nil
   ) throws(ActivityFileError) -> ActivityFile {
     let format = try detectFormat(atPath: path)
     let url = URL(fileURLWithPath: path)
@@ -93,7 +100,10 @@ public struct ActivityFile: Sendable {
       case .gpx: try reading.gpx(GPXReader.read(contentsOf: url, options: .init(lenient: !strict)))
       case .tcx: try reading.tcx(TCXReader.read(contentsOf: url, options: .init(lenient: !strict)))
       case .fit: try reading.fit(FITReader.read(contentsOf: url, options: .init(lenient: !strict)))
-      case .nmea: try reading.nmea(NMEAReader.read(contentsOf: url, options: .init(strict: strict)))
+      case .nmea:
+        try reading.nmea(
+          NMEAReader.read(
+            contentsOf: url, options: .init(strict: strict, referenceDate: undatedDay)))
       case .csv: try reading.csv(FixCSVReader.readLog(contentsOf: url))
       case .geojson: try reading.geoJSON(GeoJSONReader.read(contentsOf: url))
       case .gnssLogger:
@@ -108,7 +118,8 @@ public struct ActivityFile: Sendable {
   }
 
   /// Reads an activity file already in memory: a member of an archive, a download, a
-  /// decompressed `.gz`. The same as ``read(atPath:strict:allowingNoPositions:)`` otherwise.
+  /// decompressed `.gz`. The same as ``read(atPath:strict:allowingNoPositions:undatedDay:)``
+  /// otherwise.
   ///
   /// - Parameters:
   ///   - data: the file's bytes.
@@ -116,10 +127,12 @@ public struct ActivityFile: Sendable {
   ///     breaks ties in format detection, as a path's does.
   ///   - strict: refuse a damaged file instead of reading around the damage.
   ///   - allowingNoPositions: give a FIT or TCX file with totals but no position.
+  ///   - undatedDay: the UTC day of an NMEA log's fixes before any date in it.
   /// - Throws: ``ActivityFileError`` naming `name`.
   /// - Complexity: O(n) in the size of `data`.
   public static func read(
-    data: Data, name: String, strict: Bool = false, allowingNoPositions: Bool = false
+    data: Data, name: String, strict: Bool = false, allowingNoPositions: Bool = false,
+    undatedDay: Date? = nil
   ) throws(ActivityFileError) -> ActivityFile {
     let format: ActivityFileFormat
     do {
@@ -135,7 +148,9 @@ public struct ActivityFile: Sendable {
       case .gpx: try reading.gpx(GPXReader.read(data: data, options: .init(lenient: !strict)))
       case .tcx: try reading.tcx(TCXReader.read(data: data, options: .init(lenient: !strict)))
       case .fit: try reading.fit(FITReader.read(data: data, options: .init(lenient: !strict)))
-      case .nmea: try reading.nmea(NMEAReader.read(data: data, options: .init(strict: strict)))
+      case .nmea:
+        try reading.nmea(
+          NMEAReader.read(data: data, options: .init(strict: strict, referenceDate: undatedDay)))
       case .csv: try reading.csv(FixCSVReader.readLog(data: data))
       case .geojson: try reading.geoJSON(GeoJSONReader.read(data: data))
       case .gnssLogger:

@@ -34,8 +34,7 @@ struct AnalyzeCommand: ParsableCommand {
   @OptionGroup var inputOptions: InputOptions
 
   func run() throws {
-    let input = try ActivityFile.read(
-      atPath: file, strict: inputOptions.strict, allowingNoPositions: true)
+    let input = try inputOptions.read(file, allowingNoPositions: true)
     let choice = profileOptions.choice(for: input)
     let terrain = try terrainOptions.elevationModel()
     let analysis = choice.analysis(of: input.track, elevationModel: terrain)

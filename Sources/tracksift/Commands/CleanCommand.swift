@@ -49,7 +49,7 @@ struct CleanCommand: ParsableCommand {
 
   func run() throws {
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
-    let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
+    let input = try inputOptions.read(file)
     if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
     let track = input.track
     let choice = profileOptions.choice(for: input)

@@ -9,8 +9,10 @@ struct ConvertCommand: ParsableCommand {
     commandName: "convert",
     abstract: "Convert an activity file to GPX, TCX, FIT, GeoJSON, CSV or NMEA.",
     discussion: """
-      Every fix is written as read, segments kept; CSV adds each fix's verdict code and \
-      GeoJSON adds each point's verdict as a property with --properties. With --clean, only the \
+      Every fix is written as read, segments kept (in time order, a time the file records \
+      twice once, as every command reads it; the `Read:` line says so); CSV adds each fix's \
+      verdict code and GeoJSON adds each point's verdict as a property with --properties. \
+      With --clean, only the \
       accepted fixes are written, at their smoothed positions, each stop as one held position \
       and each point with its refined speed, with the smoother's path drawn across a signal \
       loss, so the file measures the refined distance (the route is not simplified); each \
@@ -57,7 +59,7 @@ struct ConvertCommand: ParsableCommand {
           + "give --format gpx, tcx, fit, geojson, csv or nmea")
     }
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
-    let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
+    let input = try inputOptions.read(file)
     let choice = profileOptions.choice(for: input)
     let analysis = choice.analysis(of: input.track)
     let cleaned = clean ? analysis.cleaned(from: input.track) : nil

@@ -248,11 +248,13 @@ struct EvalCommand: ParsableCommand {
   /// Scores every pipeline on the recording at `path` against the reference at `truthPath`
   /// and prints its table (errors keep their sign), as Markdown or JSON on request.
   private func scoreRecording(_ path: String, against truthPath: String) throws {
-    let input = try ActivityFile.read(atPath: path, strict: inputOptions.strict)
-    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    let input = try inputOptions.read(path)
+    InputFile.printNote(of: input)
     let track = input.track
     let choice = profileOptions.choice(for: input)
-    let referenceTrack = try InputFile.track(atPath: truthPath, strict: inputOptions.strict)
+    let reference = try inputOptions.read(truthPath)
+    InputFile.printNote(of: reference)
+    let referenceTrack = reference.track
     var truth = EvaluationTruth(track: track, reference: ReferenceTruth.points(of: referenceTrack))
     if ReferenceTruth.isSimulatedTruth(path: truthPath) {
       truth.elevationGainMeters = ReferenceTruth.climbMeters(of: referenceTrack)

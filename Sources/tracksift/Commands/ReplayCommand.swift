@@ -57,7 +57,7 @@ struct ReplayCommand: ParsableCommand {
 
   func run() throws {
     if let store { try OutputFile.refuseOverwriting(inputs: [file], output: store) }
-    let input = try ActivityFile.read(atPath: file, strict: inputOptions.strict)
+    let input = try inputOptions.read(file)
     InputFile.printNote(of: input)
     let track = input.track
     let choice = profileOptions.choice(for: input)

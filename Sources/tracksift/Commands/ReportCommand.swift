@@ -39,8 +39,7 @@ struct ReportCommand: ParsableCommand {
     let tiles = try basemap.map(MBTilesBasemap.init)
     let terrain = try terrainOptions.elevationModel()
     let activities = try files.map { path in
-      let file = try ActivityFile.read(
-        atPath: path, strict: inputOptions.strict, allowingNoPositions: true)
+      let file = try inputOptions.read(path, allowingNoPositions: true)
       return ReportedActivity(
         title: (path as NSString).lastPathComponent, file: file,
         choice: profileOptions.choice(for: file), elevationModel: terrain)

@@ -5,10 +5,10 @@ import TrackSiftFormats
 /// An input file as the commands read it: ``ActivityFile``, with what the reader passed over
 /// told on standard error.
 enum InputFile {
-  /// The track of the activity file at `path` (`ActivityFile.read(atPath:strict:)`); what the
-  /// reader passed over is told on standard error, on a `Read:` line.
-  static func track(atPath path: String, strict: Bool = false) throws -> Track {
-    let file = try ActivityFile.read(atPath: path, strict: strict)
+  /// The track of the activity file at `path` (`ActivityFile.read(atPath:)`); what the reader
+  /// passed over is told on standard error, on a `Read:` line.
+  static func track(atPath path: String) throws -> Track {
+    let file = try ActivityFile.read(atPath: path)
     printNote(of: file)
     return file.track
   }
