@@ -88,13 +88,16 @@ public enum FixCSVReader {
       !headerLine.allSatisfy(\.isWhitespace)
     else { throw FixCSVError(reason: "the file is empty", line: 1) }
 
-    let layout = try FixCSVLayout(headers: FixCSVText.fields(of: headerLine, line: 1))
+    let delimiter = FixCSVDelimiter(header: headerLine) ?? .comma
+    let layout = try FixCSVLayout(
+      headers: FixCSVText.fields(of: headerLine, line: 1, delimiter: delimiter))
     var log = FixCSVLog()
     if let timeIndex = layout.timeIndex {
-      log.epochTimeUnit = epochTimeUnit(of: lines, column: timeIndex, dateColumn: layout.dateIndex)
+      log.epochTimeUnit = epochTimeUnit(
+        of: lines, column: timeIndex, dateColumn: layout.dateIndex, delimiter: delimiter)
     }
     let track = try track(
-      of: lines, layout: layout, timeUnit: log.epochTimeUnit ?? .seconds,
+      of: lines, layout: layout, delimiter: delimiter, timeUnit: log.epochTimeUnit ?? .seconds,
       refused: &log.refusedFieldCounts)
     log.track = track
     return log
@@ -102,8 +105,8 @@ public enum FixCSVReader {
 
   /// The fixes of the rows after the header (`lines[0]`), in segments.
   private static func track(
-    of lines: [Substring], layout: FixCSVLayout, timeUnit: EpochTimeUnit,
-    refused: inout RefusedFieldCounts
+    of lines: [Substring], layout: FixCSVLayout, delimiter: FixCSVDelimiter,
+    timeUnit: EpochTimeUnit, refused: inout RefusedFieldCounts
   ) throws(FixCSVError) -> Track {
     var track = Track()
     var fixes: [Fix] = []
@@ -111,7 +114,7 @@ public enum FixCSVReader {
     for (offset, line) in lines.enumerated().dropFirst() {
       let lineNumber = offset + 1
       if line.allSatisfy(\.isWhitespace) { continue }
-      let values = try FixCSVText.fields(of: line, line: lineNumber)
+      let values = try FixCSVText.fields(of: line, line: lineNumber, delimiter: delimiter)
       guard values.count == layout.fieldCount else {
         throw FixCSVError(
           reason: "expected \(layout.fieldCount) fields as in the header, found \(values.count)",
@@ -225,7 +228,7 @@ public enum FixCSVReader {
   /// the column holds times of day beside a date column. The search stops at 1,001 rows in a
   /// row without a number: such a column holds text, not epoch numbers.
   private static func epochTimeUnit(
-    of lines: [Substring], column: Int, dateColumn: Int?
+    of lines: [Substring], column: Int, dateColumn: Int?, delimiter: FixCSVDelimiter
   ) -> EpochTimeUnit? {
     let sampleCount = 1_001
     var values: [Double] = []
@@ -234,7 +237,9 @@ public enum FixCSVReader {
       // The reader splits every row again; here only the sample's rows are split.
       guard values.count < sampleCount, rowsWithoutNumber < sampleCount else { break }
       rowsWithoutNumber += 1
-      guard let fields = try? FixCSVText.fields(of: line, line: 0), column < fields.count else {
+      guard let fields = try? FixCSVText.fields(of: line, line: 0, delimiter: delimiter),
+        column < fields.count
+      else {
         continue
       }
       let value = FixCSVText.trimmed(fields[column])

@@ -33,10 +33,24 @@ enum FixCSVText {
     }
   }
 
-  /// The fields of one line, with RFC 4180 quoting (`"a,b"`, `""` for a quote).
+  /// The fields of one line, with RFC 4180 quoting (`"a,b"`, `""` for a quote), split by
+  /// `delimiter`; with a delimiter that takes a decimal comma, each field's commas become
+  /// points (`47,3769` is 47.3769).
   /// - Throws: ``FixCSVError`` at line `number` when a quoted field is not closed.
-  static func fields(of line: Substring, line number: Int) throws(FixCSVError) -> [Substring] {
-    guard line.utf8.contains(UInt8(ascii: "\"")) else { return unquotedFields(of: line) }
+  static func fields(
+    of line: Substring, line number: Int, delimiter: FixCSVDelimiter = .comma
+  ) throws(FixCSVError) -> [Substring] {
+    let fields = try splitFields(of: line, line: number, delimiter: delimiter)
+    guard delimiter.takesDecimalComma, line.utf8.contains(UInt8(ascii: ",")) else { return fields }
+    return fields.map { $0.contains(",") ? Substring($0.replacing(",", with: ".")) : $0 }
+  }
+
+  private static func splitFields(
+    of line: Substring, line number: Int, delimiter: FixCSVDelimiter
+  ) throws(FixCSVError) -> [Substring] {
+    guard line.utf8.contains(UInt8(ascii: "\"")) else {
+      return unquotedFields(of: line, delimiter: delimiter.rawValue)
+    }
     var result: [Substring] = []
     var current = ""
     var inQuotes = false
@@ -57,7 +71,7 @@ enum FixCSVText {
         }
       } else if character == "\"" {
         inQuotes = true
-      } else if character == "," {
+      } else if character == delimiter.character {
         result.append(Substring(current))
         current = ""
       } else {
@@ -72,14 +86,14 @@ enum FixCSVText {
     return result
   }
 
-  /// The fields of a line without quotes: slices of it between the commas, split by bytes.
-  private static func unquotedFields(of line: Substring) -> [Substring] {
+  /// The fields of a line without quotes: slices of it between the delimiters, split by bytes.
+  private static func unquotedFields(of line: Substring, delimiter: UInt8) -> [Substring] {
     var fields: [Substring] = []
     var start = line.startIndex
     var index = start
     let utf8 = line.utf8
     while index < utf8.endIndex {
-      if utf8[index] == UInt8(ascii: ",") {
+      if utf8[index] == delimiter {
         fields.append(line[start..<index])
         start = utf8.index(after: index)
       }

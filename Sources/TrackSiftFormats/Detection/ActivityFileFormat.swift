@@ -38,8 +38,9 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   /// - GeoJSON: a JSON object (`{` after an optional byte-order mark and white space) with a
   ///   `"type"` member naming a GeoJSON type (`"FeatureCollection"`, `"Feature"`,
   ///   `"LineString"`, ...) in the prefix; or any JSON object when the extension is `geojson`.
-  /// - CSV: a first line whose comma-separated names include a latitude and a longitude
-  ///   column (or the three ECEF coordinates) among those ``FixCSVReader`` reads.
+  /// - CSV: a first line whose names, separated by commas, semicolons or tabs, include a
+  ///   latitude and a longitude column (or the three ECEF coordinates) among those
+  ///   ``FixCSVReader`` reads.
   ///
   /// A refusal says what the content came closest to: XML with another root element, or a
   /// header naming no position column (``FormatDetectionError/Clue``).
@@ -293,23 +294,20 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
     return bytes[start..<end]
   }
 
-  /// A first line as text when it reads as a table's header: UTF-8 holding a comma, without
-  /// control characters (a tab aside), not opening JSON or XML.
+  /// A first line as text when it reads as a table's header: UTF-8 holding a comma, a
+  /// semicolon or a tab, without other control characters, not opening JSON or XML.
   private static func headerText(_ line: ArraySlice<UInt8>) -> String? {
-    guard line.contains(UInt8(ascii: ",")), let first = line.first,
+    guard line.contains(where: { delimiter in FixCSVDelimiter(rawValue: delimiter) != nil }),
+      let first = line.first,
       !"{[<".utf8.contains(first),
       !line.contains(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F })
     else { return nil }
     return String(validating: line, as: UTF8.self)
   }
 
-  /// Whether a first line is a CSV header with latitude and longitude columns, or ECEF ones.
+  /// Whether a first line is a CSV header with latitude and longitude columns, or ECEF ones,
+  /// separated by commas, semicolons or tabs (``FixCSVDelimiter``).
   private static func isCSVHeader(_ line: ArraySlice<UInt8>) -> Bool {
-    guard line.contains(UInt8(ascii: ",")) else { return false }
-    let columns = String(decoding: line, as: UTF8.self)
-      .split(separator: ",", omittingEmptySubsequences: false)
-      .compactMap { FixCSVColumn(header: $0) }
-    return (columns.contains(.latitude) && columns.contains(.longitude))
-      || (columns.contains(.ecefX) && columns.contains(.ecefY) && columns.contains(.ecefZ))
+    FixCSVDelimiter(header: Substring(String(decoding: line, as: UTF8.self))) != nil
   }
 }

@@ -67,6 +67,10 @@ private func sharedFiles(_ folder: String, _ suffixes: [String]) throws -> [URL]
     #expect(try detect("time,lat,lon\n2020-01-01T00:00:00Z,1,2\n") == .csv)
     #expect(try detect("\u{FEFF}Timestamp,Latitude [deg],Longitude [deg],hr\r\n") == .csv)
     #expect(throws: FormatDetectionError.self) { try detect("time,lat,ele\n1,2,3\n") }
+    // A spreadsheet's semicolons, a tab-separated table.
+    #expect(try detect("time;lat;lon\n2020-01-01T00:00:00Z;1,5;2,5\n") == .csv)
+    #expect(try detect("time\tlatitude\tlongitude\n2020-01-01T00:00:00Z\t1.5\t2.5\n") == .csv)
+    #expect(throws: FormatDetectionError.self) { try detect("time;lat;ele\n1;2;3\n") }
     // A header that is also a sentence: the extension decides.
     #expect(try detect("$GPXX,lat,lon\n", "csv") == .csv)
     #expect(try detect("$GPXX,lat,lon\n", "nmea") == .nmea)
