@@ -24,9 +24,9 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   /// The format of a file, judged from its first bytes.
   ///
   /// - FIT: a header size byte of 12 or 14 and `.FIT` at offset 8.
-  /// - GPX and TCX: XML (after an optional UTF-8 byte-order mark, XML declaration, comments,
-  ///   processing instructions and DOCTYPE) whose root element's local name is `gpx` or
-  ///   `TrainingCenterDatabase`.
+  /// - GPX and TCX: XML in UTF-8 or UTF-16 (after an optional byte-order mark, XML
+  ///   declaration, comments, processing instructions and DOCTYPE) whose root element's
+  ///   local name is `gpx` or `TrainingCenterDatabase`.
   /// - NMEA: a line starting with `$` or `!` and a talker and sentence name (`$GPGGA,`), or
   ///   the same after Android GnssLogger's `NMEA,`, in the first 4 KiB; other lines (gpsd's
   ///   `#` comments, a logger's notes) may come first.
@@ -56,7 +56,13 @@ public enum ActivityFileFormat: String, Sendable, Hashable, CaseIterable, Codabl
   public static func detect(
     prefix: some Collection<UInt8>, fileExtension: String?
   ) throws(FormatDetectionError) -> ActivityFileFormat {
-    let bytes = Array(prefix.prefix(detectionPrefixLength))
+    var bytes = Array(prefix.prefix(detectionPrefixLength))
+    // UTF-16 XML is told apart by its text (XMLTextEncoding); the other formats are 8-bit.
+    switch XMLTextEncoding(prefix: bytes) {
+    case .utf16LittleEndian, .utf16BigEndian:
+      bytes = bytes.withUnsafeBytes { XMLTextEncoding.utf8($0).map(Array.init) } ?? bytes
+    case .utf8, .latin1, .windows1252: break
+    }
     let hinted = fileExtension.flatMap { Self(fileExtension: $0) }
     if isFIT(bytes) { return .fit }
     let root = xmlRoot(bytes)

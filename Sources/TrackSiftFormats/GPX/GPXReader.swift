@@ -31,8 +31,10 @@ public enum GPXReader {
     contentsOf url: URL, options: Options = .init()
   ) throws(XMLReadError) -> GPXDocument {
     let file = try map(url)
-    return try GPXParser.parse(
-      file.bytes, lenient: options.lenient, onConsumed: file.releasePages(before:))
+    return try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
+      try GPXParser.parse(
+        bytes, lenient: options.lenient, onConsumed: converted ? nil : file.releasePages(before:))
+    }
   }
 
   /// Reads GPX from the bytes of a file.
@@ -41,9 +43,7 @@ public enum GPXReader {
     -> GPXDocument
   {
     let result = data.withUnsafeBytes { bytes in
-      Result { () throws(XMLReadError) -> GPXDocument in
-        try GPXParser.parse(bytes, lenient: options.lenient)
-      }
+      Result { () throws(XMLReadError) -> GPXDocument in try read(bytes: bytes, options: options) }
     }
     return try result.get()
   }
@@ -53,7 +53,9 @@ public enum GPXReader {
   public static func read(
     bytes: UnsafeRawBufferPointer, options: Options = .init()
   ) throws(XMLReadError) -> GPXDocument {
-    try GPXParser.parse(bytes, lenient: options.lenient)
+    try XMLTextEncoding.withUTF8(bytes) { utf8, _ throws(XMLReadError) in
+      try GPXParser.parse(utf8, lenient: options.lenient)
+    }
   }
 
   /// Calls `body` with each track point of a GPX file, in order, without keeping the points:
@@ -75,8 +77,11 @@ public enum GPXReader {
     let file = try map(url)
     let result = withoutActuallyEscaping(body) { escapableBody in
       Result { () throws(XMLReadError) -> GPXDocument in
-        try GPXParser.parse(
-          file.bytes, onTrackPoint: escapableBody, onConsumed: file.releasePages(before:))
+        try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
+          try GPXParser.parse(
+            bytes, onTrackPoint: escapableBody,
+            onConsumed: converted ? nil : file.releasePages(before:))
+        }
       }
     }
     return try result.get()
@@ -92,7 +97,9 @@ public enum GPXReader {
   ) throws(XMLReadError) -> GPXDocument {
     let result = withoutActuallyEscaping(body) { escapableBody in
       Result { () throws(XMLReadError) -> GPXDocument in
-        try GPXParser.parse(bytes, onTrackPoint: escapableBody)
+        try XMLTextEncoding.withUTF8(bytes) { utf8, _ throws(XMLReadError) in
+          try GPXParser.parse(utf8, onTrackPoint: escapableBody)
+        }
       }
     }
     return try result.get()

@@ -36,8 +36,10 @@ public enum TCXReader {
     contentsOf url: URL, options: Options = .init()
   ) throws(XMLReadError) -> TCXDocument {
     let file = try map(url)
-    return try TCXParser.parse(
-      file.bytes, lenient: options.lenient, onConsumed: file.releasePages(before:))
+    return try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
+      try TCXParser.parse(
+        bytes, lenient: options.lenient, onConsumed: converted ? nil : file.releasePages(before:))
+    }
   }
 
   /// Reads TCX from the bytes of a file.
@@ -46,9 +48,7 @@ public enum TCXReader {
     -> TCXDocument
   {
     let result = data.withUnsafeBytes { bytes in
-      Result { () throws(XMLReadError) -> TCXDocument in
-        try TCXParser.parse(bytes, lenient: options.lenient)
-      }
+      Result { () throws(XMLReadError) -> TCXDocument in try read(bytes: bytes, options: options) }
     }
     return try result.get()
   }
@@ -58,7 +58,9 @@ public enum TCXReader {
   public static func read(
     bytes: UnsafeRawBufferPointer, options: Options = .init()
   ) throws(XMLReadError) -> TCXDocument {
-    try TCXParser.parse(bytes, lenient: options.lenient)
+    try XMLTextEncoding.withUTF8(bytes) { utf8, _ throws(XMLReadError) in
+      try TCXParser.parse(utf8, lenient: options.lenient)
+    }
   }
 
   /// Calls `body` with each positioned trackpoint of the activities of a TCX file, in order,
@@ -79,8 +81,11 @@ public enum TCXReader {
     let file = try map(url)
     let result = withoutActuallyEscaping(body) { escapableBody in
       Result { () throws(XMLReadError) -> TCXDocument in
-        try TCXParser.parse(
-          file.bytes, onTrackpoint: escapableBody, onConsumed: file.releasePages(before:))
+        try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
+          try TCXParser.parse(
+            bytes, onTrackpoint: escapableBody,
+            onConsumed: converted ? nil : file.releasePages(before:))
+        }
       }
     }
     return try result.get()
@@ -95,7 +100,9 @@ public enum TCXReader {
   ) throws(XMLReadError) -> TCXDocument {
     let result = withoutActuallyEscaping(body) { escapableBody in
       Result { () throws(XMLReadError) -> TCXDocument in
-        try TCXParser.parse(bytes, onTrackpoint: escapableBody)
+        try XMLTextEncoding.withUTF8(bytes) { utf8, _ throws(XMLReadError) in
+          try TCXParser.parse(utf8, onTrackpoint: escapableBody)
+        }
       }
     }
     return try result.get()
