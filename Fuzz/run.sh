@@ -45,22 +45,32 @@ esac
 # The package name lets the modules see each other's `package` declarations, as SwiftPM does.
 flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name TrackSift)
 
-build_module() { # name
+build_module() { # name [sources...] (default: every file of Sources/name)
   local name="$1"
+  shift
   if [[ "${REUSE_MODULES:-0}" == 1 && -f "$mods/lib$name.a" ]]; then return; fi
-  local sources=()
-  while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$name" -name '*.swift' | sort)
+  local sources=("$@")
+  if [[ ${#sources[@]} == 0 ]]; then
+    while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$name" -name '*.swift' | sort)
+  fi
   swiftc "${flags[@]}" -module-name "$name" -I "$mods" \
     -emit-module -emit-module-path "$mods/$name.swiftmodule" \
     -emit-library -static -o "$mods/lib$name.a" "${sources[@]}"
 }
 
-# The CLI's formatting: they import only Foundation, TrackSift and TrackSiftFormats.
+# What `analyze` prints: the summary and its JSON (TrackSiftBatch, whose other files need
+# packages this build does not link, so only these), and the CLI's text of it.
+summary_sources=(
+  Sources/TrackSiftBatch/AnalysisSummary.swift
+  Sources/TrackSiftBatch/GradeSummary.swift
+  Sources/TrackSiftBatch/GradeSummary+Window.swift
+  Sources/TrackSiftBatch/JSONText.swift
+)
 cli_formatting=(
   Sources/tracksift/Formatting.swift
-  Sources/tracksift/Support/AnalysisReport.swift
+  Sources/tracksift/Support/AnalysisSummary+Text.swift
+  Sources/tracksift/Support/AnalysisSummary+Sessions.swift
   Sources/tracksift/Support/DisplayUnits.swift
-  Sources/tracksift/Support/JSONOutput.swift
 )
 
 binary="$out/fuzz-$target"
@@ -68,7 +78,8 @@ if [[ "${SKIP_BUILD:-0}" != 1 || ! -x "$binary" ]]; then
   echo "building $binary" >&2
   build_module TrackSift
   build_module TrackSiftFormats
-  libraries=(-lTrackSiftFormats -lTrackSift)
+  build_module TrackSiftBatch "${summary_sources[@]}"
+  libraries=(-lTrackSiftBatch -lTrackSiftFormats -lTrackSift)
   if [[ "$module" != TrackSiftFormats ]]; then
     build_module "$module"
     libraries=(-l"$module" "${libraries[@]}")

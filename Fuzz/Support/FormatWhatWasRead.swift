@@ -4,6 +4,7 @@
 // between fixes and a fuzzed gap of years would make one input run for minutes.
 import Foundation
 import TrackSift
+import TrackSiftBatch
 import TrackSiftFormats
 
 /// How many fixes go through the whole analysis (it costs milliseconds per hundred fixes under
@@ -22,11 +23,10 @@ func formatWhatWasRead(_ track: Track, device: DeviceTotals? = nil) {
     remaining -= prefix.segments.last?.fixes.count ?? 0
   }
   let analysis = TrackAnalysis(track: prefix, profile: ActivityProfile(activity: .running))
-  var report = AnalysisReport(
-    file: "fuzz", track: prefix, analysis: analysis, device: device, readerNote: nil)
+  var report = AnalysisSummary(file: "fuzz", track: prefix, analysis: analysis, device: device)
   // A few fixes that leap across the globe make tens of thousands of raw splits (13 MB of
   // JSON for 49 fixes), which would be all the fuzzer does: the first 50 of each list.
-  for keyPath in [\AnalysisReport.raw, \.live, \.refined] {
+  for keyPath in [\AnalysisSummary.raw, \.live, \.refined] {
     report[keyPath: keyPath].kilometerSplits = Array(
       report[keyPath: keyPath].kilometerSplits.prefix(50))
     report[keyPath: keyPath].mileSplits = Array(report[keyPath: keyPath].mileSplits.prefix(50))
@@ -40,7 +40,7 @@ func formatWhatWasRead(_ track: Track, device: DeviceTotals? = nil) {
     format(report, json: false)
   }
   // One JSON for all of them: encoding is most of the cost under ASan.
-  guard let json = try? JSONOutput.printable(fixes) else { fatalError("JSON threw") }
+  guard let json = try? JSONText.printable(fixes) else { fatalError("JSON threw") }
   checkFinite(json)
 }
 
@@ -63,7 +63,7 @@ private func figures(of fix: Fix) -> ActivityMetrics {
 
 /// The report's text in both shapes (pace and speed) and both units, with the units' own
 /// splits, and with `json` its JSON.
-private func format(_ report: AnalysisReport, json: Bool) {
+private func format(_ report: AnalysisSummary, json: Bool) {
   var report = report
   for activity in [ActivityKind.running, .cycling] {
     report.profile = activity

@@ -27,6 +27,7 @@ struct AnalysisPipeline {
       elevationThresholdMeters: profile.elevationThresholdMeters,
       elevationAccuracyMultiple: profile.elevationAccuracyMultiple)
     refined = raw
+    refined.followsClockSetBacks = true
   }
 
   var counts: VerdictCounts { live.counts }

@@ -12,6 +12,8 @@
 /// its time). A second is counted at most once: an interval, or the part of it, that lies
 /// before the latest time already counted (a segment that overlaps an earlier one, a time that
 /// went back) adds nothing, so moving time <= timer time <= elapsed time whatever the input.
+/// With ``followsClockSetBacks``, a sample earlier than the one before it in its segment is a
+/// clock set back, and the clock runs on from there (`SetBackClock`).
 public struct MetricsAccumulator: Sendable, Hashable {
   private var distanceMeters = 0.0
   /// The distance counted so far, in meters (see ``ActivityMetrics/distanceMeters``).
@@ -73,6 +75,13 @@ public struct MetricsAccumulator: Sendable, Hashable {
 
   /// How many recent intervals ``recount(after:asMoving:)`` can reach (an hour at 1 Hz).
   private static let recountableIntervals = 3_600
+
+  /// Whether a sample earlier than the one before it in its segment is taken as the clock set
+  /// back, and the times from it on run on from the time before (false: its time adds
+  /// nothing, its distance does). For figures of samples whose times the gate judged: it
+  /// takes an earlier time only once fixes confirm the clock was set back.
+  public var followsClockSetBacks = false
+  private var clock = SetBackClock()
 
   /// Whether the recent intervals are kept for ``recount(after:asMoving:)``.
   public let isRecountable: Bool
@@ -136,6 +145,10 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// - Returns: the splits (kilometer and mile) completed by this sample, for cues.
   @discardableResult
   public mutating func add(_ sample: MetricsSample) -> [Split] {
+    var sample = sample
+    if followsClockSetBacks, let time = sample.timeSeconds, time.isFinite {
+      sample.timeSeconds = clock.sampleTime(time, after: previous?.timeSeconds)
+    }
     fixCount += 1
     if !segmentHasSample {
       segmentHasSample = true
@@ -153,7 +166,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
     if let speed = sample.speedForMaximumMetersPerSecond, speed.isFinite, speed >= 0 {
       maximumSpeed = max(maximumSpeed ?? 0, speed)
     }
-    if let time = sample.timeSeconds { advanceClock(toSeconds: time) }
+    if let time = sample.timeSeconds { advanceRunningClock(toSeconds: time) }
     defer { previous = sample }
     guard let previous else { return [] }
     var dt = 0.0
@@ -218,6 +231,10 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// - Parameter timeSeconds: the fix's time in seconds since 2001-01-01 UTC; a non-finite
   ///   time is ignored.
   public mutating func advanceClock(toSeconds timeSeconds: Double) {
+    advanceRunningClock(toSeconds: clock.shifted(timeSeconds))
+  }
+
+  private mutating func advanceRunningClock(toSeconds timeSeconds: Double) {
     guard timeSeconds.isFinite else { return }
     hasTimes = true
     firstTimeSeconds = min(firstTimeSeconds ?? timeSeconds, timeSeconds)
@@ -253,7 +270,7 @@ public struct MetricsAccumulator: Sendable, Hashable {
   /// - Complexity: O(k) in the intervals recounted, at most the last hour's.
   public mutating func recount(after timeSeconds: Double, asMoving: Bool) {
     let start = StopDetector.relabelledTail(
-      count: recentIntervals.count, as: asMoving, after: timeSeconds,
+      count: recentIntervals.count, as: asMoving, after: clock.shifted(timeSeconds),
       isMoving: { recentIntervals[$0].isMoving },
       timeOf: { recentIntervals[$0].endTimeSeconds })
     let sign = asMoving ? 1.0 : -1.0

@@ -64,6 +64,7 @@ struct LivePipeline: Sendable {
       isRecountable: profile.trimsStopDetectionDelay,
       countsStopMovement: profile.countsStopMovement, countsBarometricSwings: true,
       smoothsGNSSAltitudes: true)
+    metrics.followsClockSetBacks = true
     lookAhead = ExcursionLookAhead(gate: profile.gate)
     segment = SegmentState(profile: profile)
     metrics.startSegment()
