@@ -50,7 +50,7 @@ struct CleanCommand: ParsableCommand {
   func run() throws {
     try OutputFile.refuseOverwriting(inputs: [file], output: output)
     let input = try inputOptions.read(file)
-    if let note = input.note { FileHandle.standardError.write(Data("Read: \(note)\n".utf8)) }
+    InputFile.printNote(of: input)
     let track = input.track
     let choice = profileOptions.choice(for: input)
     let analysis = choice.analysis(of: track)

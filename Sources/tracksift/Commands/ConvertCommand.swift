@@ -12,13 +12,12 @@ struct ConvertCommand: ParsableCommand {
       Every fix is written as read, segments kept (in time order, a time the file records \
       twice once, as every command reads it; the `Read:` line says so); CSV adds each fix's \
       verdict code and GeoJSON adds each point's verdict as a property with --properties. \
-      With --clean, only the \
-      accepted fixes are written, at their smoothed positions, each stop as one held position \
-      and each point with its refined speed, with the smoother's path drawn across a signal \
-      loss, so the file measures the refined distance (the route is not simplified); each \
-      point says whether its step counted, so `analyze` of the file gives the same figures. \
-      FIT gets one record per fix (times in whole seconds), timer events between segments and \
-      a lap and session with the totals computed from the fixes. \
+      With --clean, only the accepted fixes are written, at their smoothed positions, each \
+      stop as one held position and each point with its refined speed, with the smoother's \
+      path drawn across a signal loss, so the file measures the refined distance (the route \
+      is not simplified); each point says whether its step counted, so `analyze` of the file \
+      gives the same figures. FIT gets one record per fix (times in whole seconds), timer \
+      events between segments and a lap and session with the totals computed from the fixes. \
       NMEA (RMC, GGA and GST sentences) keeps no segment boundaries, sensors or verdicts.
       """)
 
