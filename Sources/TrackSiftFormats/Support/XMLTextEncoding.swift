@@ -34,7 +34,8 @@ enum XMLTextEncoding: Equatable, Sendable {
   }
 
   /// The bytes as UTF-8 when they are in another encoding and need converting, or `nil` when
-  /// they can be read as they are (UTF-8, or a single-byte encoding with no byte above 0x7F).
+  /// they can be read as they are (UTF-8; a single-byte encoding with no byte above 0x7F, or
+  /// whose bytes are valid UTF-8 all the same).
   ///
   /// - Complexity: O(n); the converted copy is the size of the file or a little more.
   static func utf8(_ bytes: UnsafeRawBufferPointer) -> Data? {
@@ -43,7 +44,11 @@ enum XMLTextEncoding: Equatable, Sendable {
     case .utf8:
       return nil
     case .latin1, .windows1252:
-      guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      // A file declared so but written in UTF-8 (a common mislabel) is valid UTF-8, which
+      // accented Latin-1 text almost never is: read it as it is.
+      guard bytes.contains(where: { $0 >= 0x80 }),
+        String(validating: bytes, as: UTF8.self) == nil
+      else { return nil }
       var text = String.UnicodeScalarView()
       for byte in bytes {
         text.append(encoding == .windows1252 ? windows1252Scalar(byte) : Unicode.Scalar(byte))

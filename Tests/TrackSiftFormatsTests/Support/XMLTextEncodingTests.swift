@@ -58,6 +58,12 @@ import TrackSift
     #expect(try Self.readName(Data(bytes)) == "a – b €")
   }
 
+  @Test func aFileDeclaredLatin1ButWrittenInUTF8IsReadAsUTF8() throws {
+    let bytes = Array(Self.gpx(encoding: "ISO-8859-1").utf8)
+    #expect(bytes.withUnsafeBytes { XMLTextEncoding.utf8($0) } == nil)
+    #expect(try Self.readName(Data(bytes)) == Self.name)
+  }
+
   @Test func utf8IsReadAsItIs() throws {
     let bytes = Array(Self.gpx(encoding: "UTF-8").utf8)
     #expect(bytes.withUnsafeBytes { XMLTextEncoding.utf8($0) } == nil)
