@@ -36,7 +36,7 @@ extension FixGate {
     guard coordinate.isInRange else { return .invalidCoordinates }
     if rules.rejectsNullIsland, coordinate.isNullIsland { return .nullIsland }
 
-    let time = fix.timeSeconds.flatMap { $0.isFinite ? $0 : nil }
+    let time = fix.finiteTimeSeconds
     if time == nil, !rules.acceptsMissingTimestamp { return .missingTimestamp }
     if rules.rejectsNetworkSource, fix.source == .network { return .networkSource }
 

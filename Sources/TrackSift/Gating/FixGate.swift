@@ -203,7 +203,7 @@ public struct FixGate: Sendable {
     let rules = configuration
     if let reason = Self.fieldRejection(of: fix, rules) { return .rejected(reason) }
     let coordinate = fix.coordinate
-    let time = fix.timeSeconds.flatMap { $0.isFinite ? $0 : nil }
+    let time = fix.finiteTimeSeconds
 
     if sessionStartSeconds == nil, let time { sessionStartSeconds = time }
     var sessionElapsed: Double?

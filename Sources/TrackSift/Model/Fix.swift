@@ -84,6 +84,9 @@ public struct Fix: Sendable {
   /// The fix time in seconds since 2001-01-01 UTC, or `nil`; cheaper than ``timestamp`` in loops.
   public var timeSeconds: Double? { storedTimestamp.isNaN ? nil : storedTimestamp }
 
+  /// ``timeSeconds`` when it is finite (an infinite time orders nothing).
+  var finiteTimeSeconds: Double? { storedTimestamp.isFinite ? storedTimestamp : nil }
+
   /// When the fix reached the app (the device clock); used only to judge staleness.
   public var arrivalTime: Date? {
     get {

@@ -161,8 +161,3 @@ extension [Fix] {
     return (kept, count - kept.count)
   }
 }
-
-extension Fix {
-  /// The fix's time when it has a finite one.
-  fileprivate var finiteTimeSeconds: Double? { timeSeconds.flatMap { $0.isFinite ? $0 : nil } }
-}

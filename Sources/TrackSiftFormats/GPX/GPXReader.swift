@@ -31,9 +31,9 @@ public enum GPXReader {
     contentsOf url: URL, options: Options = .init()
   ) throws(XMLReadError) -> GPXDocument {
     let file = try map(url)
-    return try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
-      try GPXParser.parse(
-        bytes, lenient: options.lenient, onConsumed: converted ? nil : file.releasePages(before:))
+    return try XMLTextEncoding.withUTF8(file.bytes, onConsumed: file.releasePages(before:)) {
+      bytes, onConsumed throws(XMLReadError) in
+      try GPXParser.parse(bytes, lenient: options.lenient, onConsumed: onConsumed)
     }
   }
 
@@ -77,10 +77,9 @@ public enum GPXReader {
     let file = try map(url)
     let result = withoutActuallyEscaping(body) { escapableBody in
       Result { () throws(XMLReadError) -> GPXDocument in
-        try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
-          try GPXParser.parse(
-            bytes, onTrackPoint: escapableBody,
-            onConsumed: converted ? nil : file.releasePages(before:))
+        try XMLTextEncoding.withUTF8(file.bytes, onConsumed: file.releasePages(before:)) {
+          bytes, onConsumed throws(XMLReadError) in
+          try GPXParser.parse(bytes, onTrackPoint: escapableBody, onConsumed: onConsumed)
         }
       }
     }

@@ -70,16 +70,17 @@ enum XMLTextEncoding: Equatable, Sendable {
     }
   }
 
-  /// Calls `body` with the bytes as UTF-8: `bytes` themselves, or their conversion
-  /// (``utf8(_:)``), and whether they were converted (offsets into them are then no offsets
-  /// into `bytes`).
+  /// Calls `body` with the bytes as UTF-8: `bytes` themselves with `onConsumed`, or their
+  /// conversion (``utf8(_:)``) without it, as offsets into the conversion are none into
+  /// `bytes` (a memory-mapped file's pages to give back).
   static func withUTF8<Document>(
-    _ bytes: UnsafeRawBufferPointer,
-    _ body: (UnsafeRawBufferPointer, _ converted: Bool) throws(XMLReadError) -> Document
+    _ bytes: UnsafeRawBufferPointer, onConsumed: ((_ offset: Int) -> Void)? = nil,
+    _ body: (UnsafeRawBufferPointer, _ onConsumed: ((_ offset: Int) -> Void)?) throws(XMLReadError)
+      -> Document
   ) throws(XMLReadError) -> Document {
-    guard let converted = utf8(bytes) else { return try body(bytes, false) }
+    guard let converted = utf8(bytes) else { return try body(bytes, onConsumed) }
     let result = converted.withUnsafeBytes { utf8 in
-      Result { () throws(XMLReadError) -> Document in try body(utf8, true) }
+      Result { () throws(XMLReadError) -> Document in try body(utf8, nil) }
     }
     return try result.get()
   }

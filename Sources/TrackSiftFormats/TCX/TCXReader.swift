@@ -36,9 +36,9 @@ public enum TCXReader {
     contentsOf url: URL, options: Options = .init()
   ) throws(XMLReadError) -> TCXDocument {
     let file = try map(url)
-    return try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
-      try TCXParser.parse(
-        bytes, lenient: options.lenient, onConsumed: converted ? nil : file.releasePages(before:))
+    return try XMLTextEncoding.withUTF8(file.bytes, onConsumed: file.releasePages(before:)) {
+      bytes, onConsumed throws(XMLReadError) in
+      try TCXParser.parse(bytes, lenient: options.lenient, onConsumed: onConsumed)
     }
   }
 
@@ -81,10 +81,9 @@ public enum TCXReader {
     let file = try map(url)
     let result = withoutActuallyEscaping(body) { escapableBody in
       Result { () throws(XMLReadError) -> TCXDocument in
-        try XMLTextEncoding.withUTF8(file.bytes) { bytes, converted throws(XMLReadError) in
-          try TCXParser.parse(
-            bytes, onTrackpoint: escapableBody,
-            onConsumed: converted ? nil : file.releasePages(before:))
+        try XMLTextEncoding.withUTF8(file.bytes, onConsumed: file.releasePages(before:)) {
+          bytes, onConsumed throws(XMLReadError) in
+          try TCXParser.parse(bytes, onTrackpoint: escapableBody, onConsumed: onConsumed)
         }
       }
     }
